@@ -1,0 +1,56 @@
+import type { SQL } from 'drizzle-orm';
+import type pg from 'pg';
+
+/** A query as the pg driver takes it; or a drizzle `sql` template, rendered the way drizzle would. */
+export type SqlQuery = string | { text: string; values?: unknown[] } | SQL;
+
+/** One call to load: the HTTP request, and the SQL its service runs (timed through the driver alone). */
+export interface Scenario {
+  /** Shown in the table, e.g. 'users-list search+sort+page'. */
+  name: string;
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  /** Path and query string, e.g. '/api/v2/users-list?query=mar&order_by=name&page=3'. */
+  url: string;
+  /** JSON body for non-GET calls. */
+  body?: unknown;
+  /** The queries the service runs for this call, in order. */
+  sql?: SqlQuery | SqlQuery[];
+  /** Run the queries concurrently, as a service does with Promise.all (default: one after another). */
+  sqlParallel?: boolean;
+  /** autocannon connections (default BENCH_CONNECTIONS, 10). */
+  connections?: number;
+}
+
+/** What scenario files may use to build their requests. */
+export interface BenchContext {
+  /** Platform users seeded. */
+  users: number;
+  sizes: Record<string, number>;
+  superAdminId: number;
+  /** The user with many followers (`followersOfOneUser`). */
+  popularUserId: number | null;
+  /** The session token the requests carry (super admin). */
+  token: string;
+  /** The bench database, for looking up ids. */
+  pool: pg.Pool;
+}
+
+/** What a file in bench/scenarios/ exports. */
+export type ScenarioList = Scenario[] | ((ctx: BenchContext) => Scenario[] | Promise<Scenario[]>);
+
+export interface ScenarioResult {
+  area: string;
+  name: string;
+  url: string;
+  p50: number | null;
+  p99: number | null;
+  reqPerSec: number | null;
+  requests: number;
+  non2xx: number;
+  errors: number;
+  sqlP50: number | null;
+  sqlP99: number | null;
+  sqlRuns: number;
+  ratio: number | null;
+  error?: string;
+}

@@ -1,0 +1,353 @@
+/**
+ * `npm run bench [-- filter...]`: seeds a PostgreSQL database `bench` with SEED_USERS platform users
+ * (reused while its size and the migrations are unchanged), starts the real app on a free port, and
+ * for each scenario of bench/scenarios/<area>.ts loads the call with autocannon and times the same
+ * SQL through the pg driver alone. Prints the table and writes bench/results/latest.json. Then runs
+ * the standalone benches (bench/*-bench.ts exporting {name, run, report}).
+ *
+ * Knobs: DATABASE_URL (server to use), SEED_USERS (100000), BENCH_DB (bench), BENCH_DURATION (s per
+ * call, 5), BENCH_CONNECTIONS (10), BENCH_SQL_RUNS (300), BENCH_EXTRAS (1; 0 skips the standalone
+ * benches). Filters (arguments) keep the areas whose name contains one (or, when none names an area,
+ * the scenarios whose name contains one), and the standalone benches whose name contains one.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import pg from 'pg';
+import { buildApp } from '../server/src/app';
+import { loadConfig } from '../server/src/config';
+import { openDatabase } from '../server/src/db/client';
+import { createSession } from '../server/src/modules/auth/sessions';
+import { createMailer } from '../server/src/providers/mail';
+import { loadUrl, timeSql } from './lib/measure';
+import { ensureBenchDatabase } from './lib/seed';
+import type { BenchContext, Scenario, ScenarioList, ScenarioResult } from './lib/types';
+
+const BENCH_DIR = import.meta.dirname;
+const env = process.env;
+const num = (name: string, fallback: number) => {
+  const v = Number(env[name]);
+  return env[name] && Number.isFinite(v) ? v : fallback;
+};
+const settings = {
+  adminUrl: env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres',
+  database: env.BENCH_DB || 'bench',
+  users: num('SEED_USERS', 100_000),
+  duration: num('BENCH_DURATION', 5),
+  connections: num('BENCH_CONNECTIONS', 10),
+  sqlRuns: num('BENCH_SQL_RUNS', 300),
+  sqlBudgetMs: num('BENCH_SQL_BUDGET_MS', 3000),
+  extras: env.BENCH_EXTRAS !== '0',
+  filters: process.argv.slice(2).filter((a) => !a.startsWith('-')),
+};
+const log = (m: string) => console.log(`[bench] ${m}`);
+const wanted = (...names: string[]) =>
+  settings.filters.length === 0 || settings.filters.some((f) => names.some((n) => n.includes(f)));
+
+interface Extra {
+  name: string;
+  run: (opts?: { log?: (line: string) => void }) => Promise<unknown>;
+  report: (r: never) => string;
+}
+
+/** bench/scenarios/<area>.ts files, auth and users first. */
+async function loadScenarioFiles(): Promise<{ area: string; list: ScenarioList }[]> {
+  const dir = path.join(BENCH_DIR, 'scenarios');
+  const order = (f: string) => (f.startsWith('auth.') ? 0 : f.startsWith('users.') ? 1 : 2);
+  const files = fs
+    .readdirSync(dir)
+    .filter((f) => f.endsWith('.ts') && !f.endsWith('.d.ts') && !f.endsWith('.test.ts'))
+    .sort((a, b) => order(a) - order(b) || a.localeCompare(b));
+  const out: { area: string; list: ScenarioList }[] = [];
+  for (const f of files) {
+    let mod: { scenarios?: ScenarioList };
+    try {
+      mod = (await import(pathToFileURL(path.join(dir, f)).href)) as { scenarios?: ScenarioList };
+    } catch (err) {
+      // One broken area must not stop the others: it shows as a failed row.
+      const msg = err instanceof Error ? err.message : String(err);
+      out.push({
+        area: f.replace(/\.ts$/, ''),
+        list: () => {
+          throw new Error(`cannot load bench/scenarios/${f}: ${msg}`);
+        },
+      });
+      continue;
+    }
+    if (mod.scenarios) {
+      out.push({ area: f.replace(/\.ts$/, ''), list: mod.scenarios });
+    } else {
+      log(`bench/scenarios/${f} exports no 'scenarios': skipped`);
+    }
+  }
+  return out;
+}
+
+async function loadExtras(): Promise<{ file: string; extra: Extra }[]> {
+  const files = fs.readdirSync(BENCH_DIR).filter((f) => f.endsWith('-bench.ts'));
+  const out: { file: string; extra: Extra }[] = [];
+  for (const f of files) {
+    try {
+      const mod = (await import(pathToFileURL(path.join(BENCH_DIR, f)).href)) as { default?: Extra };
+      if (mod.default && typeof mod.default.run === 'function') {
+        out.push({ file: f, extra: mod.default });
+      }
+    } catch (err) {
+      log(`cannot load bench/${f}: ${err instanceof Error ? err.message : String(err)}`);
+    }
+  }
+  return out;
+}
+
+const fmt = (v: number | null, digits = 1) => (v === null || !Number.isFinite(v) ? '-' : v.toFixed(digits));
+
+function table(results: ScenarioResult[]): string {
+  const lines = [
+    '| call | p50 ms | p99 ms | req/s | raw SQL p50 ms | ratio |',
+    '|---|---:|---:|---:|---:|---:|',
+  ];
+  for (const r of results) {
+    if (r.error) {
+      const reason = r.error.replace(/\s+/g, ' ').replace(/\|/g, '/').slice(0, 140);
+      lines.push(`| ${r.area}: ${r.name} | failed: ${reason} | | | | |`);
+      continue;
+    }
+    const bad = r.non2xx + r.errors > 0 ? ` (${r.non2xx} non-2xx, ${r.errors} errors)` : '';
+    lines.push(
+      `| ${r.area}: ${r.name}${bad} | ${fmt(r.p50)} | ${fmt(r.p99)} | ${fmt(r.reqPerSec, 0)} | ${fmt(r.sqlP50, 2)} | ${fmt(r.ratio)} |`,
+    );
+  }
+  return lines.join('\n');
+}
+
+async function runScenario(
+  area: string,
+  s: Scenario,
+  base: string,
+  ctx: BenchContext,
+  sqlPool: pg.Pool,
+): Promise<ScenarioResult> {
+  const result: ScenarioResult = {
+    area,
+    name: s.name,
+    url: s.url,
+    p50: null,
+    p99: null,
+    reqPerSec: null,
+    requests: 0,
+    non2xx: 0,
+    errors: 0,
+    sqlP50: null,
+    sqlP99: null,
+    sqlRuns: 0,
+    ratio: null,
+  };
+  const method = s.method ?? 'GET';
+  // One checked request first: a scenario that answers an error is reported, not benchmarked.
+  const probe = await fetch(base + s.url, {
+    method,
+    headers: {
+      authorization: `Bearer ${ctx.token}`,
+      ...(s.body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
+    body: s.body === undefined ? undefined : JSON.stringify(s.body),
+  });
+  if (probe.status >= 300) {
+    const text = (await probe.text()).slice(0, 160).replace(/\|/g, '/');
+    result.error = `HTTP ${probe.status} ${text}`;
+    return result;
+  }
+  await probe.arrayBuffer();
+  const load = await loadUrl({
+    url: base + s.url,
+    method,
+    token: ctx.token,
+    body: s.body,
+    connections: s.connections ?? settings.connections,
+    duration: settings.duration,
+  });
+  Object.assign(result, load);
+  if (load.requests === 0) {
+    result.error = `no answer within ${settings.duration} s`;
+    return result;
+  }
+  if (s.sql) {
+    const queries = Array.isArray(s.sql) ? s.sql : [s.sql];
+    try {
+      const t = await timeSql(sqlPool, queries, {
+        parallel: !!s.sqlParallel,
+        runs: settings.sqlRuns,
+        budgetMs: settings.sqlBudgetMs,
+      });
+      result.sqlP50 = t.p50;
+      result.sqlP99 = t.p99;
+      result.sqlRuns = t.runs;
+      result.ratio = result.p50 !== null && t.p50 > 0 ? result.p50 / t.p50 : null;
+    } catch (err) {
+      result.error = `SQL: ${err instanceof Error ? err.message : String(err)}`;
+    }
+  }
+  return result;
+}
+
+async function main() {
+  const started = Date.now();
+  log(`database server ${new URL(settings.adminUrl).host}, ${settings.users} users`);
+  const bench = await ensureBenchDatabase({
+    adminUrl: settings.adminUrl,
+    name: settings.database,
+    users: settings.users,
+    log,
+  });
+
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-app-'));
+  const config = loadConfig({
+    ...env,
+    DATABASE_URL: bench.url,
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'silent',
+    SEED: 'none',
+    NODE_ENV: 'production',
+  });
+  const database = await openDatabase({ url: bench.url });
+  const mailer = createMailer({ from: config.MAIL_FROM, outboxDir: path.join(dataDir, 'outbox') });
+  const app = await buildApp({ config, database, db: database.db, mailer }, { logger: false });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  const base = `http://127.0.0.1:${port}`;
+  const sqlPool = new pg.Pool({ connectionString: bench.url, max: 4 });
+  sqlPool.on('error', (err) => log(`pg pool: ${err.message}`));
+  const results: ScenarioResult[] = [];
+  const extras: { name: string; result?: unknown; report?: string; error?: string }[] = [];
+  let pgVersion = '';
+  try {
+    pgVersion = (await sqlPool.query<{ v: string }>("SELECT current_setting('server_version') AS v")).rows[0]
+      .v;
+    const token = await createSession(database.db, bench.superAdminId, 'admin');
+    const ctx: BenchContext = {
+      users: settings.users,
+      sizes: bench.sizes,
+      superAdminId: bench.superAdminId,
+      popularUserId: bench.popularUserId,
+      token,
+      pool: sqlPool,
+    };
+    const files = await loadScenarioFiles();
+    // Filters naming an area skip the other areas whole: their scenario lists may top tables up.
+    const areaFilter = settings.filters.some((f) => files.some((file) => file.area.includes(f)));
+    for (const file of files) {
+      if (areaFilter && !settings.filters.some((f) => file.area.includes(f))) {
+        continue;
+      }
+      let list: Scenario[];
+      try {
+        list = typeof file.list === 'function' ? await file.list(ctx) : file.list;
+      } catch (err) {
+        const msg = err instanceof Error ? err.message : String(err);
+        results.push({ ...emptyResult(file.area, '(scenarios)'), error: msg });
+        continue;
+      }
+      for (const s of list) {
+        if (!areaFilter && !wanted(file.area, s.name)) {
+          continue;
+        }
+        log(`${file.area}: ${s.name}`);
+        try {
+          results.push(await runScenario(file.area, s, base, ctx, sqlPool));
+        } catch (err) {
+          results.push({
+            ...emptyResult(file.area, s.name, s.url),
+            error: err instanceof Error ? err.message : String(err),
+          });
+        }
+      }
+    }
+  } finally {
+    await sqlPool.end();
+    await app.close();
+    await database.close();
+    await bench.release();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+
+  const header = [
+    '',
+    `Benchmark: ${settings.users} users (seed ${bench.reused ? 'reused, took' : 'took'} ${(bench.seedMs / 1000).toFixed(1)} s),`,
+    `${settings.connections} connections x ${settings.duration} s per call; PostgreSQL ${pgVersion}, Node ${process.version},`,
+    `${os.cpus().length} CPU (${os.cpus()[0]?.model.trim() ?? 'unknown'}), load average ${os.loadavg()[0].toFixed(1)}.`,
+    'p50/p99: HTTP latency under load (autocannon); raw SQL p50: the same queries through pg alone, one at a time;',
+    'ratio: HTTP p50 / raw SQL p50.',
+    '',
+  ].join('\n');
+  console.log(`${header}\n${table(results)}\n`);
+
+  if (settings.extras) {
+    for (const { file, extra } of await loadExtras()) {
+      if (!wanted(extra.name, file)) {
+        continue;
+      }
+      log(`standalone bench ${file}`);
+      try {
+        const r = await extra.run({ log: (line: string) => log(`${extra.name}: ${line}`) });
+        const report = extra.report(r as never);
+        extras.push({ name: extra.name, result: r, report });
+        console.log(`\n${report}\n`);
+      } catch (err) {
+        const msg = err instanceof Error ? err.message : String(err);
+        extras.push({ name: extra.name, error: msg });
+        log(`${extra.name} failed: ${msg}`);
+      }
+    }
+  }
+
+  const out = path.join(BENCH_DIR, 'results');
+  fs.mkdirSync(out, { recursive: true });
+  const json = {
+    date: new Date().toISOString(),
+    users: settings.users,
+    sizes: bench.sizes,
+    seed: { reused: bench.reused, ms: bench.seedMs, timings: bench.seedTimings },
+    settings: { duration: settings.duration, connections: settings.connections, sqlRuns: settings.sqlRuns },
+    machine: {
+      cpus: os.cpus().length,
+      cpu: os.cpus()[0]?.model.trim(),
+      memoryGb: Math.round(os.totalmem() / 2 ** 30),
+      loadAverage: os.loadavg()[0],
+      node: process.version,
+      postgres: pgVersion,
+    },
+    results,
+    table: table(results),
+    extras,
+    totalSeconds: Math.round((Date.now() - started) / 1000),
+  };
+  fs.writeFileSync(path.join(out, 'latest.json'), `${JSON.stringify(json, null, 2)}\n`);
+  log(`wrote bench/results/latest.json (${json.totalSeconds} s in all)`);
+  const failed = results.filter((r) => r.error).length;
+  process.exit(failed > 0 ? 1 : 0);
+}
+
+function emptyResult(area: string, name: string, url = ''): ScenarioResult {
+  return {
+    area,
+    name,
+    url,
+    p50: null,
+    p99: null,
+    reqPerSec: null,
+    requests: 0,
+    non2xx: 0,
+    errors: 0,
+    sqlP50: null,
+    sqlP99: null,
+    sqlRuns: 0,
+    ratio: null,
+  };
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});

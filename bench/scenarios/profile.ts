@@ -1,0 +1,68 @@
+// User profile (issue 3): followers of a user with many followers, and the profile itself.
+import { followsQueries } from '../../server/src/modules/profile/service';
+import type { BenchContext, Scenario } from '../lib/types';
+
+type Input = Parameters<typeof followsQueries>[1];
+
+/** A followers scenario: the URL the screen requests and the three queries the service runs at once. */
+function followers(userId: number, label: string, input: Partial<Input>, total: number): Scenario {
+  const full: Input = {
+    user_id: userId,
+    page: 0,
+    page_limit: 10,
+    order_by: 'created_at',
+    direction: 'desc',
+    ...input,
+  };
+  const deep = !full.keyword && full.page * full.page_limit >= 1000;
+  // Deep pages learn the total first (one query), then read the page from the nearer end.
+  const q = followsQueries('followers', full, deep ? total : undefined);
+  const qs = new URLSearchParams({
+    user_id: String(userId),
+    page: String(full.page),
+    page_limit: String(full.page_limit),
+    order_by: full.order_by,
+    direction: full.direction,
+    ...(full.keyword ? { keyword: full.keyword } : {}),
+  });
+  return {
+    name: `followers ${label}`,
+    url: `/api/v2/followers?${qs}`,
+    sql: q.total ? [q.user, q.page, q.total] : [q.user, q.page],
+    sqlParallel: !deep,
+  };
+}
+
+export const scenarios = async (ctx: BenchContext): Promise<Scenario[]> => {
+  if (!ctx.popularUserId) {
+    return [];
+  }
+  const id = ctx.popularUserId;
+  const { rows } = await ctx.pool.query<{ n: number }>(
+    'SELECT count(*)::int AS n FROM follows WHERE following_id = $1',
+    [id],
+  );
+  const n = rows[0]?.n ?? 0;
+  const lastPage = Math.max(0, Math.floor((n - 1) / 10));
+  return [
+    followers(id, `(${n} followers) page 0, newest first`, {}, n),
+    followers(id, `(${n} followers) last page ${lastPage}`, { page: lastPage }, n),
+    followers(id, `(${n} followers) keyword search`, { keyword: 'mar' }, n),
+    followers(id, `(${n} followers) sorted by name`, { order_by: 'name', direction: 'asc', page: 3 }, n),
+    {
+      name: 'user-profile',
+      url: `/api/v2/user-profile?id=${id}`,
+      sql: {
+        text: `SELECT u.id, u.name, u.gender, u.email, u.username, u.phone, to_char(u.dob, 'YYYY-MM-DD') AS dob,
+                 u.address, u.current_location, u.last_interacted, u.avatar, u.is_suspended,
+                 u.is_advertise_enabled, u.auto_follow, u.latitude, u.longitude, u.deleted_at,
+                 d.app_version AS device_app_version, d.device_type, d.device_os
+               FROM users u LEFT JOIN LATERAL (
+                 SELECT app_version, device_type, device_os FROM devices
+                  WHERE user_id = u.id ORDER BY last_used_at DESC, id DESC LIMIT 1
+               ) d ON true WHERE u.id = $1`,
+        values: [id],
+      },
+    },
+  ];
+};

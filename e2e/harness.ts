@@ -1,0 +1,218 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { type CallDef, calls, inputOf, type RequestOf, type ResponseOf } from '@admin/contract';
+import { type Browser, chromium, type Page } from 'playwright-core';
+import { inject } from 'vitest';
+import type { E2eEnv } from './env';
+
+export type { E2eEnv } from './env';
+
+/** Base URL, data dir, outbox and the super admin of this run's server. */
+export function e2eEnv(): E2eEnv {
+  return inject('e2e');
+}
+
+export interface Creds {
+  username: string;
+  password: string;
+  /** Where the one-time code is mailed. */
+  email: string;
+}
+
+/** The super admin of this run. */
+export function adminCreds(): Creds {
+  return e2eEnv().admin;
+}
+
+export const DESKTOP = { width: 1366, height: 900 };
+export const PHONE = { width: 390, height: 844 };
+
+/** Debian's Chromium through playwright-core. One browser per test file (beforeAll/afterAll). */
+export function openBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-dev-shm-usage'],
+  });
+}
+
+/** A fresh context (own storage) and page at the given viewport, with baseURL set. */
+export async function newPage(browser: Browser, viewport = DESKTOP): Promise<Page> {
+  const context = await browser.newContext({ viewport, baseURL: e2eEnv().baseUrl });
+  const page = await context.newPage();
+  page.setDefaultTimeout(15_000);
+  return page;
+}
+
+/** Saves a PNG under /work/main/screenshots/<name>.png (git-ignored) and returns its path. */
+export async function screenshot(
+  page: Page,
+  name: string,
+  opts: { fullPage?: boolean } = {},
+): Promise<string> {
+  const dir = e2eEnv().screenshotsDir;
+  fs.mkdirSync(dir, { recursive: true });
+  const file = path.join(dir, `${name}.png`);
+  await page.screenshot({ path: file, fullPage: opts.fullPage ?? false });
+  return file;
+}
+
+/**
+ * The 6-digit code of the newest mail to `email` written after `since` (ms) in the outbox.
+ * Polls briefly: the server writes the .eml before answering, so it is normally there at once.
+ */
+export async function readOtp(email: string, since: number, timeoutMs = 10_000): Promise<string> {
+  const dir = e2eEnv().outboxDir;
+  const deadline = Date.now() + timeoutMs;
+  const to = email.toLowerCase();
+  for (;;) {
+    const files = fs.existsSync(dir)
+      ? fs
+          .readdirSync(dir)
+          .filter((f) => f.endsWith('.eml'))
+          .map((f) => ({ f, t: fs.statSync(path.join(dir, f)).mtimeMs }))
+          .filter((x) => x.t >= since - 5)
+          .sort((a, b) => b.t - a.t || b.f.localeCompare(a.f))
+      : [];
+    for (const { f } of files) {
+      const text = fs.readFileSync(path.join(dir, f), 'utf8');
+      const toLine = /^To:\s*(.+)$/im.exec(text)?.[1]?.toLowerCase() ?? '';
+      const code = /code is\s+(\d{6})/i.exec(text)?.[1];
+      if (toLine.includes(to) && code) {
+        return code;
+      }
+    }
+    if (Date.now() > deadline) {
+      throw new Error(`no one-time code mailed to ${email} in ${dir}`);
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+/**
+ * Signs in through the screens: /login, then the code read from the outbox on /verify-otp.
+ * Resolves once the app has left /verify-otp (landing page depends on permissions).
+ */
+export async function signIn(page: Page, creds: Creds = adminCreds()): Promise<void> {
+  await page.goto('/login');
+  await page.getByLabel('Username', { exact: true }).fill(creds.username);
+  await page.getByLabel('Password', { exact: true }).fill(creds.password);
+  const since = Date.now();
+  await page.getByRole('button', { name: 'Login' }).click();
+  await page.waitForURL('**/verify-otp');
+  const code = await readOtp(creds.email, since);
+  await page.getByLabel('OTP', { exact: true }).fill(code);
+  await page.getByRole('button', { name: 'Verify' }).click();
+  await page.waitForURL((url) => !url.pathname.startsWith('/verify-otp'));
+}
+
+function buildUrl(call: CallDef, input: Record<string, unknown>) {
+  const rest = { ...input };
+  const p = call.path.replace(/:([A-Za-z_]+)/g, (_, name: string) => {
+    const v = rest[name];
+    delete rest[name];
+    return encodeURIComponent(String(v));
+  });
+  let url = `${e2eEnv().baseUrl}/api/v2/${p}`;
+  let body: string | undefined;
+  if (inputOf(call) === 'query') {
+    const qs = new URLSearchParams();
+    for (const [k, v] of Object.entries(rest)) {
+      if (v !== undefined && v !== null) {
+        for (const item of Array.isArray(v) ? v : [v]) {
+          qs.append(k, String(item));
+        }
+      }
+    }
+    const s = qs.toString();
+    url += s ? `?${s}` : '';
+  } else {
+    body = JSON.stringify(rest);
+  }
+  return { url, body };
+}
+
+/** Calls the API of this run's server; throws with the status and message on failure. */
+export async function api<C extends CallDef>(
+  token: string | null,
+  call: C,
+  input: RequestOf<C> = {} as RequestOf<C>,
+): Promise<ResponseOf<C>> {
+  const { url, body } = buildUrl(call, input as Record<string, unknown>);
+  const res = await fetch(url, {
+    method: call.method,
+    headers: {
+      ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+    },
+    body,
+  });
+  const json = (await res.json().catch(() => null)) as { responseMessage?: string } | null;
+  if (![200, 201, 204].includes(res.status)) {
+    throw new Error(`${call.method} ${call.path} -> ${res.status} ${json?.responseMessage ?? ''}`);
+  }
+  return json as ResponseOf<C>;
+}
+
+/** Signs in through the API (password, code from the outbox) and returns the bearer token. */
+export async function apiToken(creds: Creds = adminCreds()): Promise<string> {
+  const since = Date.now();
+  const { key } = await api(null, calls.adminLogin, { username: creds.username, password: creds.password });
+  const otp = await readOtp(creds.email, since);
+  const res = await api(null, calls.verifyAuth, { key, otp });
+  return res.user.api_token as string;
+}
+
+let adminToken: Promise<string> | null = null;
+/** The super admin's token, signed in once per test file. */
+export function adminApiToken(): Promise<string> {
+  adminToken ??= apiToken(adminCreds());
+  return adminToken;
+}
+
+let staffCounter = 0;
+
+/**
+ * A new backend user holding exactly `permissions` (granted directly), made through the API as
+ * the super admin. Returns credentials to sign in with.
+ */
+export async function createStaff(
+  opts: { permissions?: string[]; name?: string } = {},
+): Promise<Creds & { id: number; name: string }> {
+  const token = await adminApiToken();
+  const tag = `${Date.now().toString(36)}${(staffCounter++).toString(36)}`;
+  const username = `staff_${tag}`;
+  const email = `${username}@example.com`;
+  const password = 'Staff-pass-123';
+  const name = opts.name ?? `Staff ${tag}`;
+  const created = await api(token, calls.createUser, { name, username, email, password, is_admin: true });
+  const id = created.data.id;
+  if (opts.permissions?.length) {
+    const { data } = await api(token, calls.userPermissions, { user_id: id });
+    for (const key of opts.permissions) {
+      const row = data.find((r) => r.name === key);
+      if (!row) {
+        throw new Error(`unknown permission ${key}`);
+      }
+      if (!row.user_permission_count) {
+        await api(token, calls.userPermissionToggle, { user_id: id, permission_id: row.id });
+      }
+    }
+  }
+  return { id, name, username, email, password };
+}
+
+const tokens = new Map<string, Promise<string>>();
+
+/** Calls the API as `creds` (signed in through the API once per user and file). */
+export async function apiAs<C extends CallDef>(
+  creds: Creds,
+  call: C,
+  input: RequestOf<C> = {} as RequestOf<C>,
+): Promise<ResponseOf<C>> {
+  let token = tokens.get(creds.username);
+  if (!token) {
+    token = apiToken(creds);
+    tokens.set(creds.username, token);
+  }
+  return api(await token, call, input);
+}

@@ -1,0 +1,43 @@
+import type { z } from 'zod';
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/**
+ * One API call: the single source of truth the server validates with, the OpenAPI document is
+ * generated from, and the web client is typed by.
+ */
+export interface CallDef<Req extends z.ZodType = z.ZodType, Res extends z.ZodType = z.ZodType> {
+  method: HttpMethod;
+  /** Path under /api/v2, without a leading slash; `:id` segments are path parameters. */
+  path: string;
+  /** Where the request fields travel: the query string (GET default) or the JSON body. */
+  input?: 'query' | 'body';
+  /** `public` needs no session; otherwise a session and, when given, any one of these permissions. */
+  auth?: 'public' | 'session';
+  permission?: string | readonly string[];
+  summary: string;
+  request: Req;
+  response: Res;
+  /** Other success statuses besides 200 (e.g. text/csv streams) described for the document. */
+  produces?: readonly string[];
+}
+
+export function defineCall<Req extends z.ZodType, Res extends z.ZodType>(
+  def: CallDef<Req, Res>,
+): CallDef<Req, Res> {
+  return def;
+}
+
+export function inputOf(call: CallDef): 'query' | 'body' {
+  return call.input ?? (call.method === 'GET' ? 'query' : 'body');
+}
+
+export function permissionsOf(call: CallDef): readonly string[] {
+  if (!call.permission) {
+    return [];
+  }
+  return typeof call.permission === 'string' ? [call.permission] : call.permission;
+}
+
+export type RequestOf<C> = C extends CallDef<infer Req, z.ZodType> ? z.input<Req> : never;
+export type ResponseOf<C> = C extends CallDef<z.ZodType, infer Res> ? z.output<Res> : never;

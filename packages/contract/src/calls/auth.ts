@@ -1,0 +1,100 @@
+import { z } from 'zod';
+import { defineCall } from '../call';
+import { Envelope } from '../common';
+
+export const LoggedInUser = z.object({
+  id: z.number().int(),
+  username: z.string(),
+  name: z.string(),
+  email: z.string().nullable(),
+  avatar: z.string().nullable(),
+  api_token: z.string().optional().describe('Bearer token; only in the verify-auth answer'),
+  is_sup_admin: z.number().int().describe('1 = super admin'),
+  group_permissions: z.array(z.string()),
+  user_permissions: z.array(z.string()),
+});
+export type LoggedInUser = z.infer<typeof LoggedInUser>;
+
+const Username = z.string({ error: 'Username is required' }).trim().min(1, 'Username is required').max(100);
+const Password = z.string({ error: 'Password is required' }).min(1, 'Password is required').max(200);
+const ChallengeKey = z.string().min(1, 'key is required').max(200);
+
+export const authCalls = {
+  adminLogin: defineCall({
+    method: 'POST',
+    path: 'admin-login',
+    auth: 'public',
+    summary: 'Check credentials and mail a one-time code; answers the challenge key',
+    request: z.object({ username: Username, password: Password }),
+    response: Envelope.extend({ key: z.string() }),
+  }),
+  resendOtp: defineCall({
+    method: 'POST',
+    path: 'resend-otp',
+    auth: 'public',
+    summary: 'Mail a new one-time code for a live challenge; the previous code stops working',
+    request: z.object({ key: ChallengeKey, action: z.literal('resend') }),
+    response: Envelope.extend({ key: z.string() }),
+  }),
+  verifyAuth: defineCall({
+    method: 'POST',
+    path: 'verify-auth',
+    auth: 'public',
+    summary: 'Exchange the one-time code for a session token',
+    request: z.object({
+      otp: z.string({ error: 'Otp is required' }).trim().min(1, 'Otp is required').max(12),
+      key: ChallengeKey,
+    }),
+    response: Envelope.extend({
+      user: LoggedInUser,
+      widget: z.string().describe('JSON string: {POST: [...], ADS: [...]} saved dashboard widgets'),
+    }),
+  }),
+  getLoginData: defineCall({
+    method: 'GET',
+    path: 'get-login-data',
+    summary: 'The signed-in user, their permissions and saved widgets',
+    request: z.object({}),
+    response: Envelope.extend({ user: LoggedInUser, widget: z.string() }),
+  }),
+  logout: defineCall({
+    method: 'POST',
+    path: 'logout',
+    summary: 'Revoke the current session token',
+    request: z.object({}),
+    response: Envelope,
+  }),
+  changePassword: defineCall({
+    method: 'POST',
+    path: 'change-password',
+    summary: "Change one's own password; other sessions are revoked",
+    request: z.object({
+      currentPassword: z.string({ error: 'Current is required' }).min(1, 'Current is required').max(200),
+      newPassword: z
+        .string({ error: 'New Password is required' })
+        .min(1, 'New Password is required')
+        .min(8, 'New Password must be at least 8 characters')
+        .max(200),
+      confirmPassword: z
+        .string({ error: 'Confirm Password is required' })
+        .min(1, 'Confirm Password is required')
+        .max(200),
+    }),
+    response: Envelope,
+  }),
+  resetPassword: defineCall({
+    method: 'PUT',
+    path: 'reset-password',
+    auth: 'public',
+    summary: 'Mail a new password to a backend user; answers the same whether the email is known or not',
+    request: z.object({
+      email: z
+        .string({ error: 'Email is required' })
+        .trim()
+        .min(1, 'Email is required')
+        .email('Email is invalid')
+        .max(200),
+    }),
+    response: Envelope,
+  }),
+};

@@ -1,0 +1,109 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import compress from '@fastify/compress';
+import helmet from '@fastify/helmet';
+import fastifyStatic from '@fastify/static';
+import Fastify, { type FastifyInstance } from 'fastify';
+import type { Config } from './config';
+import type { Database, Db } from './db/client';
+import { registerAuth } from './http/auth';
+import { registerErrorHandler } from './http/error-handler';
+import { moduleRoutes } from './modules';
+import type { Mailer } from './providers/mail';
+import { attachRealtime } from './realtime/gateway';
+
+export interface AppDeps {
+  config: Config;
+  database: Database;
+  db: Db;
+  mailer: Mailer;
+}
+
+/** Builds the whole HTTP app; main.ts listens on it, tests call app.inject on it. */
+export async function buildApp(
+  deps: AppDeps,
+  opts: {
+    logger?: boolean | object /** the socket.io chat gateway on app.server (default on) */;
+    realtime?: boolean;
+  } = {},
+): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: opts.logger ?? { level: deps.config.LOG_LEVEL },
+    bodyLimit: 1024 * 1024,
+    trustProxy: true,
+    routerOptions: { ignoreTrailingSlash: true },
+  });
+  const hasWebApp = fs.existsSync(path.join(deps.config.webDist, 'index.html'));
+  registerErrorHandler(app, { notFound: !hasWebApp });
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:', 'https:', 'http:'],
+        mediaSrc: ["'self'", 'data:', 'blob:', 'https:', 'http:'],
+        connectSrc: ["'self'", 'ws:', 'wss:'],
+        fontSrc: ["'self'", 'data:'],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'self'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(compress, { global: true, encodings: ['br', 'gzip'], threshold: 1024 });
+  registerAuth(app, deps.db);
+  if (opts.realtime !== false) {
+    await attachRealtime(app, deps);
+  }
+  for (const register of moduleRoutes) {
+    await register(app, deps);
+  }
+  const mediaDir = path.join(deps.config.dataDir, 'media');
+  fs.mkdirSync(mediaDir, { recursive: true });
+  await app.register(fastifyStatic, {
+    root: mediaDir,
+    prefix: '/media/',
+    decorateReply: false,
+    maxAge: '7d',
+  });
+  await serveWebApp(app, deps.config.webDist);
+  return app;
+}
+
+/** The built SPA: hashed assets cached for a year, everything else falls back to index.html. */
+async function serveWebApp(app: FastifyInstance, webDist: string) {
+  if (!fs.existsSync(path.join(webDist, 'index.html'))) {
+    return;
+  }
+  // The one 404 handler of the app (registerErrorHandler leaves it to us when the SPA is built).
+  await app.register(fastifyStatic, {
+    root: webDist,
+    prefix: '/',
+    wildcard: false,
+    preCompressed: false,
+    setHeaders(reply, filePath) {
+      reply.header(
+        'cache-control',
+        filePath.includes(`${path.sep}assets${path.sep}`)
+          ? 'public, max-age=31536000, immutable'
+          : 'no-cache',
+      );
+    },
+  });
+  app.setNotFoundHandler((req, reply) => {
+    const url = req.url.split('?')[0];
+    if (
+      req.method !== 'GET' ||
+      url.startsWith('/api/') ||
+      url.startsWith('/socket.io') ||
+      path.extname(url)
+    ) {
+      return reply
+        .status(404)
+        .send({ responseCode: 404, responseMessage: `No such call: ${req.method} ${url}` });
+    }
+    return reply.header('cache-control', 'no-cache').sendFile('index.html');
+  });
+}

@@ -1,0 +1,44 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+const ConfigSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  HOST: z.string().default('0.0.0.0'),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: z.string().url().optional(),
+  REDIS_URL: z.string().url().optional(),
+  ADMIN_USERNAME: z.string().min(1).default('admin'),
+  ADMIN_PASSWORD: z.string().min(8).optional(),
+  ADMIN_EMAIL: z.string().email().default('admin@example.com'),
+  SEED: z.enum(['demo', 'none']).default('demo'),
+  SEED_USERS: z.coerce.number().int().min(0).optional(),
+  MAIL_URL: z.string().url().optional(),
+  MAIL_FROM: z.string().default('Admin Panel <no-reply@example.com>'),
+  PUSH_PROVIDER: z.enum(['log', 'fcm']).default('log'),
+  FIREBASE_CREDENTIALS: z.string().optional(),
+  ANALYTICS_PROVIDER: z.enum(['local', 'ga4']).default('local'),
+  GA4_PROPERTY_ID: z.string().optional(),
+  GA4_CREDENTIALS: z.string().optional(),
+  TILE_URL: z.string().default('https://tile.openstreetmap.org/{z}/{x}/{y}.png'),
+  WEB_DIST: z.string().optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  NODE_ENV: z.string().default('development'),
+});
+
+export type Config = z.infer<typeof ConfigSchema> & { dataDir: string; webDist: string };
+
+/** Parses the environment once; a bad value stops start-up with every bad variable listed. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== ''));
+  const parsed = ConfigSchema.safeParse(cleaned);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const c = parsed.data;
+  return {
+    ...c,
+    dataDir: path.resolve(c.DATA_DIR),
+    webDist: path.resolve(c.WEB_DIST ?? path.join(import.meta.dirname, '../../web/dist')),
+  };
+}

@@ -1,0 +1,166 @@
+import {
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+} from 'drizzle-orm/pg-core';
+import { users } from './users';
+
+const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+
+/** Something a user shared from a search result; reported, viewed, liked and bookmarked by others. */
+export const posts = pgTable(
+  'posts',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    title: text('title'),
+    description: text('description'),
+    website: text('website'),
+    searchTerm: text('search_term'),
+    type: text('type').notNull().default('image'),
+    latitude: doublePrecision('latitude'),
+    longitude: doublePrecision('longitude'),
+    likeCount: integer('like_count').notNull().default(0),
+    commentCount: integer('comment_count').notNull().default(0),
+    clicksCount: integer('clicks_count').notNull().default(0),
+    viewsCount: integer('views_count').notNull().default(0),
+    sharesCount: integer('shares_count').notNull().default(0),
+    bookmarksCount: integer('bookmarks_count').notNull().default(0),
+    deletedAt: ts('deleted_at'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [index('posts_user_idx').on(t.userId, t.createdAt), index('posts_created_idx').on(t.createdAt)],
+);
+
+export const postMedia = pgTable(
+  'post_media',
+  {
+    id: serial('id').primaryKey(),
+    postId: integer('post_id')
+      .notNull()
+      .references(() => posts.id, { onDelete: 'cascade' }),
+    type: text('type').notNull().default('image'),
+    image: text('image').notNull(),
+    title: text('title'),
+    position: integer('position').notNull().default(0),
+  },
+  (t) => [index('post_media_post_idx').on(t.postId, t.position)],
+);
+
+export const postReports = pgTable(
+  'post_reports',
+  {
+    id: serial('id').primaryKey(),
+    postId: integer('post_id')
+      .notNull()
+      .references(() => posts.id, { onDelete: 'cascade' }),
+    reportedById: integer('reported_by_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    reason: text('reason'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [index('post_reports_created_idx').on(t.createdAt), index('post_reports_post_idx').on(t.postId)],
+);
+
+export const postViews = pgTable(
+  'post_views',
+  {
+    id: serial('id').primaryKey(),
+    postId: integer('post_id')
+      .notNull()
+      .references(() => posts.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [index('post_views_post_idx').on(t.postId)],
+);
+
+export const postLikes = pgTable(
+  'post_likes',
+  {
+    postId: integer('post_id')
+      .notNull()
+      .references(() => posts.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.postId, t.userId] })],
+);
+
+/** A user's saved post ("favourites" in the API). */
+export const bookmarks = pgTable(
+  'bookmarks',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    postId: integer('post_id')
+      .notNull()
+      .references(() => posts.id, { onDelete: 'cascade' }),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [index('bookmarks_user_idx').on(t.userId, t.id)],
+);
+
+/** One search a user ran in the app, with the result it kept (image, site, title). */
+export const searches = pgTable(
+  'searches',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    searchTerm: text('search_term').notNull(),
+    website: text('website'),
+    type: text('type').notNull().default('image'),
+    title: text('title'),
+    description: text('description'),
+    image: text('image'),
+    thumbUrl: text('thumb_url'),
+    deletedAt: ts('deleted_at'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    index('searches_created_idx').on(t.createdAt, t.id),
+    index('searches_type_created_idx').on(t.type, t.createdAt, t.id),
+    index('searches_user_idx').on(t.userId, t.createdAt),
+    index('searches_term_trgm').using('gin', t.searchTerm.op('gin_trgm_ops')),
+  ],
+);
+
+/** Static pages (data_key = page name) and operational flags (ENRICHMENT_SERVICE, URL_MAX_RETRY). */
+export const staticSettings = pgTable('static_settings', {
+  dataKey: text('data_key').primaryKey(),
+  data: text('data').notNull(),
+  updatedById: integer('updated_by_id').references(() => users.id, { onDelete: 'set null' }),
+  updatedAt: ts('updated_at').notNull().defaultNow(),
+});
+
+export const dashboardWidgets = pgTable(
+  'dashboard_widgets',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    type: text('type').notNull(),
+    widgetJson: jsonb('widget_json').notNull().$type<{ id: string; permission: string; content: string }[]>(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.type] })],
+);

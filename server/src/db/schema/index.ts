@@ -1,0 +1,6 @@
+export * from './access';
+export * from './advertising';
+export * from './chat';
+export * from './content';
+export * from './operations';
+export * from './users';

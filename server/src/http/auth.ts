@@ -1,0 +1,57 @@
+import { type CallDef, hasPermission, permissionsOf } from '@admin/contract';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Db } from '../db/client';
+import { resolveSession } from '../modules/auth/sessions';
+import { forbidden, unauthorized } from './errors';
+
+export interface AuthUser {
+  id: number;
+  username: string;
+  name: string;
+  email: string | null;
+  avatar: string | null;
+  is_sup_admin: number;
+  group_permissions: string[];
+  user_permissions: string[];
+  sessionId: number;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    authUser?: AuthUser;
+  }
+  interface FastifyContextConfig {
+    call?: CallDef;
+  }
+}
+
+export function bearerToken(req: FastifyRequest): string | null {
+  const header = req.headers.authorization;
+  if (!header?.startsWith('Bearer ')) {
+    return null;
+  }
+  return header.slice(7).trim() || null;
+}
+
+/**
+ * The single guard of the API: every contract call that is not public needs a live staff session,
+ * and its permissions (any one of them) read fresh from the grants on every request.
+ */
+export function registerAuth(app: FastifyInstance, db: Db): void {
+  app.addHook('preHandler', async (req) => {
+    const call = req.routeOptions.config?.call;
+    if (!call || call.auth === 'public') {
+      return;
+    }
+    const token = bearerToken(req);
+    const user = token ? await resolveSession(db, token, 'admin') : null;
+    if (!user) {
+      throw unauthorized();
+    }
+    req.authUser = user;
+    const needed = permissionsOf(call);
+    if (needed.length > 0 && !hasPermission(user, ...needed)) {
+      throw forbidden();
+    }
+  });
+}

@@ -1,0 +1,49 @@
+import type { ZodError } from 'zod';
+
+const STATUS = {
+  bad_request: 400,
+  unauthorized: 401,
+  forbidden: 403,
+  not_found: 404,
+  conflict: 409,
+  too_large: 413,
+  too_many: 429,
+  internal: 500,
+} as const;
+
+export type ErrorCode = keyof typeof STATUS;
+
+/** The one error type services throw; the error handler turns it into the envelope. */
+export class AppError extends Error {
+  readonly status: number;
+  constructor(
+    readonly code: ErrorCode,
+    message: string,
+  ) {
+    super(message);
+    this.status = STATUS[code];
+  }
+}
+
+export const badRequest = (m: string) => new AppError('bad_request', m);
+export const notFound = (m = 'Not found') => new AppError('not_found', m);
+export const conflict = (m: string) => new AppError('conflict', m);
+export const forbidden = (m = 'You do not have permission to perform this action') =>
+  new AppError('forbidden', m);
+export const unauthorized = (m = 'You are not authorized to perform this action') =>
+  new AppError('unauthorized', m);
+
+/** 'field: rule' for the first issues, so the message names what to fix. */
+export function zodMessage(error: ZodError): string {
+  return error.issues
+    .slice(0, 3)
+    .map((i) => {
+      const field = i.path.join('.');
+      // Required-field messages of the spec already name the field ('Name is required').
+      if (!field || /is required$/.test(i.message)) {
+        return i.message;
+      }
+      return `${field}: ${i.message}`;
+    })
+    .join('; ');
+}

@@ -1,0 +1,16 @@
+import { calls } from '@admin/contract';
+import type { FastifyInstance } from 'fastify';
+import type { AppDeps } from '../../app';
+import { route } from '../../http/route';
+import * as auth from './service';
+
+export async function authRoutes(app: FastifyInstance, deps: AppDeps) {
+  const authDeps = { db: deps.db, mailer: deps.mailer, log: (m: string) => app.log.info(m) };
+  route(app, calls.adminLogin, ({ input, req }) => auth.login(authDeps, input, req.ip));
+  route(app, calls.resendOtp, ({ input }) => auth.resendOtp(authDeps, input.key));
+  route(app, calls.verifyAuth, ({ input }) => auth.verifyOtp(authDeps, input));
+  route(app, calls.getLoginData, ({ user }) => auth.loginData(deps.db, user));
+  route(app, calls.logout, ({ user }) => auth.logout(deps.db, user));
+  route(app, calls.changePassword, ({ user, input }) => auth.changePassword(deps.db, user, input));
+  route(app, calls.resetPassword, ({ input }) => auth.resetPassword(authDeps, input.email));
+}

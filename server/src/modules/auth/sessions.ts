@@ -1,0 +1,139 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { SESSION_IDLE_SECONDS, SESSION_MAX_SECONDS } from '@admin/contract';
+import { and, eq, isNull, ne, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { sessions } from '../../db/schema';
+import type { AuthUser } from '../../http/auth';
+
+export const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
+
+/** 256 random bits; only the hash is kept. */
+export function newToken(): string {
+  return randomBytes(32).toString('base64url');
+}
+
+export async function createSession(
+  db: Db,
+  userId: number,
+  kind: 'admin' | 'user' = 'admin',
+): Promise<string> {
+  const token = newToken();
+  await db.insert(sessions).values({
+    userId,
+    kind,
+    tokenHash: sha256(token),
+    expiresAt: new Date(Date.now() + SESSION_MAX_SECONDS * 1000),
+  });
+  return token;
+}
+
+/** Names of the permissions a user holds, split by where they come from. */
+export async function loadPermissions(db: Db, userId: number) {
+  const rows = await db.execute<{ name: string; source: string }>(sql`
+    SELECT p.name, 'group' AS source FROM user_groups ug
+      JOIN group_permissions gp ON gp.group_id = ug.group_id
+      JOIN permissions p ON p.id = gp.permission_id
+     WHERE ug.user_id = ${userId}
+    UNION
+    SELECT p.name, 'user' AS source FROM user_permissions up
+      JOIN permissions p ON p.id = up.permission_id
+     WHERE up.user_id = ${userId}`);
+  const list = rowsOf<{ name: string; source: string }>(rows);
+  return {
+    group_permissions: list.filter((r) => r.source === 'group').map((r) => r.name),
+    user_permissions: list.filter((r) => r.source === 'user').map((r) => r.name),
+  };
+}
+
+/** node-postgres answers {rows}, PGlite answers {rows} too; this keeps callers driver-agnostic. */
+export function rowsOf<T>(result: unknown): T[] {
+  return (result as { rows: T[] }).rows;
+}
+
+/**
+ * The user behind a bearer token, or null when it is unknown, revoked, idle for 30 minutes,
+ * older than 12 hours, or its user may no longer sign in.
+ */
+export async function resolveSession(
+  db: Db,
+  token: string,
+  kind: 'admin' | 'user',
+): Promise<AuthUser | null> {
+  // One round trip on every request: the session, its user and (for staff) their grants.
+  const [row] = rowsOf<{
+    session_id: number;
+    last_used_at: Date | string;
+    expires_at: Date | string;
+    id: number;
+    username: string;
+    name: string;
+    email: string | null;
+    avatar: string | null;
+    is_sup_admin: boolean;
+    is_admin: boolean;
+    is_suspended: boolean;
+    deleted_at: Date | string | null;
+    group_permissions: string[];
+    user_permissions: string[];
+  }>(
+    await db.execute(sql`
+      SELECT s.id AS session_id, s.last_used_at, s.expires_at, u.id, u.username, u.name, u.email,
+             u.avatar, u.is_sup_admin, u.is_admin, u.is_suspended, u.deleted_at,
+             ARRAY(SELECT DISTINCT p.name FROM user_groups ug
+                     JOIN group_permissions gp ON gp.group_id = ug.group_id
+                     JOIN permissions p ON p.id = gp.permission_id
+                    WHERE ug.user_id = u.id AND ${kind} = 'admin') AS group_permissions,
+             ARRAY(SELECT p.name FROM user_permissions up
+                     JOIN permissions p ON p.id = up.permission_id
+                    WHERE up.user_id = u.id AND ${kind} = 'admin') AS user_permissions
+        FROM sessions s JOIN users u ON u.id = s.user_id
+       WHERE s.token_hash = ${sha256(token)} AND s.kind = ${kind} AND s.revoked_at IS NULL
+       LIMIT 1`),
+  );
+  const now = Date.now();
+  const lastUsed = row ? new Date(row.last_used_at).getTime() : 0;
+  if (
+    !row ||
+    new Date(row.expires_at).getTime() <= now ||
+    lastUsed + SESSION_IDLE_SECONDS * 1000 <= now ||
+    row.is_suspended ||
+    row.deleted_at ||
+    (kind === 'admin' && !row.is_admin)
+  ) {
+    return null;
+  }
+  // Touch at most once a minute: the idle window is 30 minutes, so precision beyond that is waste.
+  if (now - lastUsed > 60_000) {
+    await db
+      .update(sessions)
+      .set({ lastUsedAt: new Date(now) })
+      .where(eq(sessions.id, row.session_id));
+  }
+  return {
+    id: row.id,
+    username: row.username,
+    name: row.name,
+    email: row.email,
+    avatar: row.avatar,
+    is_sup_admin: row.is_sup_admin ? 1 : 0,
+    sessionId: row.session_id,
+    group_permissions: row.group_permissions ?? [],
+    user_permissions: row.user_permissions ?? [],
+  };
+}
+
+export async function revokeSession(db: Db, sessionId: number): Promise<void> {
+  await db.update(sessions).set({ revokedAt: new Date() }).where(eq(sessions.id, sessionId));
+}
+
+/** Revokes every other session of a user (after a password change). */
+export async function revokeOtherSessions(
+  db: Db,
+  userId: number,
+  keepSessionId: number | null,
+): Promise<void> {
+  const cond = keepSessionId
+    ? and(eq(sessions.userId, userId), isNull(sessions.revokedAt), ne(sessions.id, keepSessionId))
+    : and(eq(sessions.userId, userId), isNull(sessions.revokedAt));
+  await db.update(sessions).set({ revokedAt: new Date() }).where(cond);
+}

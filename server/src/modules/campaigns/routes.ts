@@ -1,0 +1,64 @@
+import { calls } from '@admin/contract';
+import type { FastifyInstance } from 'fastify';
+import type { AppDeps } from '../../app';
+import { route } from '../../http/route';
+import {
+  approveCampaign,
+  campaignDetails,
+  campaignInsights,
+  changeCampaignStatus,
+  createCharge,
+  deleteSetting,
+  listCampaigns,
+  listCampaignUsers,
+  listCharges,
+  listSettings,
+  saveSetting,
+  updateCharge,
+} from './service';
+
+export async function campaignsRoutes(app: FastifyInstance, { db }: AppDeps) {
+  route(app, calls.campaignsList, async ({ input }) => listCampaigns(db, input));
+
+  route(app, calls.campaignUsers, async ({ input }) => listCampaignUsers(db, input));
+
+  route(app, calls.campaignStatusChange, async ({ input, user }) => ({
+    responseMessage: `Campaign status changed to ${input.status}`,
+    data: await changeCampaignStatus(db, input, user.id),
+  }));
+
+  route(app, calls.campaignDetails, async ({ input }) => ({ data: await campaignDetails(db, input.id) }));
+
+  route(app, calls.campaignInsights, async ({ input }) => campaignInsights(db, input));
+
+  route(app, calls.approveCampaign, async ({ input, user }) => ({
+    responseMessage: 'Campaign approved',
+    data: await approveCampaign(db, input.id, user.id),
+  }));
+
+  route(app, calls.campaignChargesList, async () => ({ data: await listCharges(db) }));
+
+  route(app, calls.campaignChargesCreate, async ({ input }) => ({
+    responseCode: 201,
+    responseMessage: 'Campaign charges added',
+    data: await createCharge(db, input),
+  }));
+
+  route(app, calls.campaignChargesUpdate, async ({ input }) => ({
+    responseMessage: 'Campaign charges updated',
+    data: await updateCharge(db, input),
+  }));
+
+  route(app, calls.campaignSettingsList, async ({ input }) => ({ data: await listSettings(db, input) }));
+
+  route(app, calls.campaignSettingsSave, async ({ input }) => ({
+    responseCode: input.id ? 200 : 201,
+    responseMessage: input.id ? 'Setting updated' : 'Setting added',
+    data: await saveSetting(db, input),
+  }));
+
+  route(app, calls.campaignSettingsDelete, async ({ input }) => {
+    await deleteSetting(db, input.id);
+    return { responseMessage: 'Setting deleted' };
+  });
+}

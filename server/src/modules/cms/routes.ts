@@ -1,0 +1,38 @@
+import { calls, hasPermission } from '@admin/contract';
+import type { FastifyInstance } from 'fastify';
+import type { AppDeps } from '../../app';
+import { forbidden } from '../../http/errors';
+import { route } from '../../http/route';
+import { renderNotFoundPage, renderPublicPage } from './public-page';
+import { enrichmentSettingsView, getStaticPage, isStaticPageKey, saveStaticPage } from './service';
+
+export async function cmsRoutes(app: FastifyInstance, { db }: AppDeps) {
+  // GET settings serves two screens: a static page (data_key) and the enrichment view (data_keys).
+  route(app, calls.getSettings, async ({ input, user }) => {
+    if (input.data_keys) {
+      if (!hasPermission(user, 'change_enrichment_settings')) {
+        throw forbidden();
+      }
+      return { settings: await enrichmentSettingsView(db, input.data_keys) };
+    }
+    if (!hasPermission(user, 'view_static_pages')) {
+      throw forbidden();
+    }
+    // The contract guarantees data_key when data_keys is absent.
+    return { data: await getStaticPage(db, input.data_key as NonNullable<typeof input.data_key>) };
+  });
+
+  route(app, calls.saveSettings, async ({ input, user }) => ({
+    responseMessage: 'Page saved successfully',
+    data: await saveStaticPage(db, input.data_key, input.data, user.id),
+  }));
+
+  // Public, read-only: the mobile app opens these in a web view.
+  app.get<{ Params: { name: string } }>('/pages/:name', async (req, reply) => {
+    reply.header('content-type', 'text/html; charset=utf-8').header('cache-control', 'no-cache');
+    if (!isStaticPageKey(req.params.name)) {
+      return reply.status(404).send(renderNotFoundPage());
+    }
+    return reply.send(renderPublicPage(await getStaticPage(db, req.params.name)));
+  });
+}

@@ -1,0 +1,31 @@
+import { calls } from '@admin/contract';
+import type { FastifyInstance } from 'fastify';
+import type { AppDeps } from '../../app';
+import { badRequest } from '../../http/errors';
+import { route } from '../../http/route';
+import * as groups from './service';
+
+export async function groupsRoutes(app: FastifyInstance, deps: AppDeps) {
+  route(app, calls.groupList, async ({ input }) => groups.listGroups(deps.db, input));
+  route(app, calls.groupDropdown, async () => ({ data: await groups.groupOptions(deps.db) }));
+  route(app, calls.groupAdd, async ({ input }) => ({
+    responseCode: 201,
+    responseMessage: 'Group added successfully',
+    data: await groups.addGroup(deps.db, input.name),
+  }));
+  route(app, calls.groupEdit, async ({ input }) => ({
+    responseMessage: 'Group updated successfully',
+    data: await groups.editGroup(deps.db, input.id, input.name),
+  }));
+  route(app, calls.groupDelete, async ({ input }) => {
+    if (input.isDelete === false) {
+      throw badRequest('isDelete: must be 1 to delete the group');
+    }
+    await groups.deleteGroup(deps.db, input.id);
+    return { responseMessage: 'Group deleted successfully' };
+  });
+  route(app, calls.assignGroups, async ({ input }) => ({
+    responseMessage: 'Groups assigned successfully',
+    data: await groups.assignGroups(deps.db, input.user_id, input.group_ids),
+  }));
+}

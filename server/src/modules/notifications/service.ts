@@ -1,0 +1,85 @@
+import type { NotificationRow } from '@admin/contract';
+import { type SQL, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { rowsOf } from '../auth/sessions';
+
+interface JobDbRow {
+  id: number;
+  occupants: NotificationRow['occupants'];
+  message: string;
+  status: NotificationRow['status'];
+  total: number;
+  delivered: number;
+  failed: number;
+  created_by: string | null;
+  created_at: Date | string;
+  started_at: Date | string | null;
+  finished_at: Date | string | null;
+}
+
+const iso = (v: Date | string | null) => (v === null ? null : new Date(v).toISOString());
+
+export function presentNotification(r: JobDbRow): NotificationRow {
+  return {
+    id: r.id,
+    occupants: r.occupants,
+    message: r.message,
+    status: r.status,
+    total: Number(r.total),
+    delivered: Number(r.delivered),
+    failed: Number(r.failed),
+    created_by: r.created_by,
+    created_at: iso(r.created_at) as string,
+    started_at: iso(r.started_at),
+    finished_at: iso(r.finished_at),
+  };
+}
+
+const SELECT_JOB = sql`n.id, n.occupants, n.message, n.status, n.total, n.delivered, n.failed,
+  u.name AS created_by, n.created_at, n.started_at, n.finished_at`;
+
+/** Stores the job; the worker delivers it. Answers at once. */
+export async function queueNotification(
+  db: Db,
+  userId: number,
+  input: { occupants: NotificationRow['occupants']; message: string },
+) {
+  const [row] = rowsOf<{ id: number }>(
+    await db.execute(sql`
+      INSERT INTO notifications (occupants, message, created_by_id)
+      VALUES (${input.occupants}, ${input.message}, ${userId}) RETURNING id`),
+  );
+  return {
+    responseCode: 201,
+    responseMessage: 'Notification queued; it is being sent to the selected users',
+    data: await getNotification(db, row.id),
+  };
+}
+
+export async function getNotification(db: Db, id: number): Promise<NotificationRow> {
+  const rows = rowsOf<JobDbRow>(
+    await db.execute(sql`
+      SELECT ${SELECT_JOB} FROM notifications n LEFT JOIN users u ON u.id = n.created_by_id WHERE n.id = ${id}`),
+  );
+  return presentNotification(rows[0]);
+}
+
+const ORDER: Record<string, SQL> = { created_at: sql`n.created_at`, id: sql`n.id` };
+
+export async function listNotifications(
+  db: Db,
+  input: { page: number; page_limit: number; order_by: string; direction: 'asc' | 'desc'; query?: string },
+) {
+  const where = input.query
+    ? sql`n.message ILIKE ${`%${input.query.replace(/[\\%_]/g, (c) => `\\${c}`)}%`}`
+    : sql`true`;
+  const dir = input.direction === 'asc' ? sql`ASC` : sql`DESC`;
+  const [page, total] = await Promise.all([
+    db.execute(sql`
+      SELECT ${SELECT_JOB} FROM notifications n LEFT JOIN users u ON u.id = n.created_by_id
+       WHERE ${where} ORDER BY ${ORDER[input.order_by]} ${dir}, n.id ${dir}
+       LIMIT ${input.page_limit} OFFSET ${input.page * input.page_limit}`),
+    db.execute(sql`SELECT count(*)::int AS n FROM notifications n WHERE ${where}`),
+  ]);
+  return { data: rowsOf<JobDbRow>(page).map(presentNotification), total: rowsOf<{ n: number }>(total)[0].n };
+}

@@ -1,0 +1,19 @@
+import { calls } from '@admin/contract';
+import type { FastifyInstance } from 'fastify';
+import type { AppDeps } from '../../app';
+import { route } from '../../http/route';
+import { deletePost, listReportedBy, listReportedPosts, listViewedBy, postDetails } from './service';
+
+export async function postsRoutes(app: FastifyInstance, { db }: AppDeps) {
+  route(app, calls.reportedPosts, async ({ input }) => {
+    const { posts, total } = await listReportedPosts(db, input);
+    return { posts, total_posts: total };
+  });
+  route(app, calls.reportedPostDetails, async ({ input }) => ({ data: await postDetails(db, input.id) }));
+  route(app, calls.reportedBy, async ({ input }) => listReportedBy(db, input));
+  route(app, calls.viewedBy, async ({ input }) => listViewedBy(db, input));
+  route(app, calls.deletePost, async ({ input }) => {
+    await deletePost(db, input.id);
+    return { responseMessage: 'Post deleted successfully' };
+  });
+}

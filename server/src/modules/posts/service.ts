@@ -1,0 +1,250 @@
+import type { PostDetails, PostPersonRow, ReportedPostRow } from '@admin/contract';
+import { type SQL, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { notFound } from '../../http/errors';
+import { rowsOf } from '../auth/sessions';
+
+const iso = (v: Date | string) => new Date(v).toISOString();
+
+/** `%term%` with LIKE wildcards in the term escaped. */
+export function likePattern(query: string): string {
+  return `%${query.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+interface Paging {
+  page: number;
+  page_limit: number;
+  direction: 'asc' | 'desc';
+}
+
+function pageSql(input: Paging, order: SQL): SQL {
+  const dir = input.direction === 'asc' ? sql`ASC` : sql`DESC`;
+  return sql`ORDER BY ${order} ${dir} NULLS LAST, 1 ${dir} LIMIT ${input.page_limit} OFFSET ${input.page * input.page_limit}`;
+}
+
+// ---- reported posts -------------------------------------------------------------------------
+
+const REPORTED_ORDER = {
+  created_at: sql`r.created_at`,
+  title: sql`p.title`,
+  website: sql`p.website`,
+  id: sql`r.id`,
+} as const;
+
+interface ReportedDbRow {
+  id: number;
+  reported_post_id: number;
+  image: string | null;
+  title: string | null;
+  website: string | null;
+  reported_by: string;
+  reported_by_id: number;
+  created_at: Date | string;
+}
+
+export function presentReportedPost(r: ReportedDbRow): ReportedPostRow {
+  return {
+    id: r.id,
+    reported_post_id: r.reported_post_id,
+    image: r.image,
+    title: r.title,
+    website: r.website,
+    reportedBy: r.reported_by,
+    reported_by_id: r.reported_by_id,
+    created_at: iso(r.created_at),
+  };
+}
+
+/** Reports of live posts (a deleted post leaves this list), one row per report. */
+export async function listReportedPosts(
+  db: Db,
+  input: Paging & { query?: string; order_by: keyof typeof REPORTED_ORDER },
+) {
+  const parts: SQL[] = [sql`p.deleted_at IS NULL`];
+  if (input.query) {
+    const like = likePattern(input.query);
+    parts.push(sql`(p.title ILIKE ${like} OR p.website ILIKE ${like})`);
+  }
+  const where = sql.join(parts, sql` AND `);
+  const [page, total] = await Promise.all([
+    db.execute(sql`
+      SELECT r.id, p.id AS reported_post_id, m.image, p.title, p.website,
+             u.name AS reported_by, u.id AS reported_by_id, r.created_at
+      FROM post_reports r
+      JOIN posts p ON p.id = r.post_id
+      JOIN users u ON u.id = r.reported_by_id
+      LEFT JOIN LATERAL (
+        -- The list shows a picture: the first image, the first video only when there is no image.
+        SELECT image FROM post_media WHERE post_id = p.id
+        ORDER BY (type = 'raw_video'), position, id LIMIT 1
+      ) m ON true
+      WHERE ${where}
+      ${pageSql(input, REPORTED_ORDER[input.order_by])}`),
+    db.execute(sql`
+      SELECT count(*)::int AS n FROM post_reports r JOIN posts p ON p.id = r.post_id WHERE ${where}`),
+  ]);
+  return {
+    posts: rowsOf<ReportedDbRow>(page).map(presentReportedPost),
+    total: rowsOf<{ n: number }>(total)[0].n,
+  };
+}
+
+// ---- details -----------------------------------------------------------------------------
+
+interface PostDbRow {
+  id: number;
+  title: string | null;
+  description: string | null;
+  website: string | null;
+  search_term: string | null;
+  type: string;
+  user_id: number;
+  username: string;
+  user_name: string;
+  like_count: number;
+  comment_count: number;
+  clicks_count: number;
+  views_count: number;
+  shares_count: number;
+  bookmarks_count: number;
+  reports_count: number;
+  latitude: number | null;
+  longitude: number | null;
+  created_at: Date | string;
+  updated_at: Date | string;
+}
+
+interface MediaDbRow {
+  id: number;
+  type: string;
+  image: string;
+  title: string | null;
+}
+
+export function presentPost(r: PostDbRow, media: MediaDbRow[]): PostDetails {
+  return {
+    id: r.id,
+    title: r.title,
+    description: r.description,
+    website: r.website,
+    search_term: r.search_term,
+    type: r.type,
+    media: media.map((m) => ({ id: m.id, type: m.type, image: m.image, title: m.title })),
+    user: { id: r.user_id, username: r.username, name: r.user_name },
+    like_count: Number(r.like_count),
+    comment_count: Number(r.comment_count),
+    clicks_count: Number(r.clicks_count),
+    views_count: Number(r.views_count),
+    shares_count: Number(r.shares_count),
+    bookmarks_count: Number(r.bookmarks_count),
+    reports_count: Number(r.reports_count),
+    latitude: r.latitude === null ? null : Number(r.latitude),
+    longitude: r.longitude === null ? null : Number(r.longitude),
+    created_at: iso(r.created_at),
+    updated_at: iso(r.updated_at),
+  };
+}
+
+/** Throws 404 unless the post exists and is not deleted. */
+async function assertLivePost(db: Db, id: number): Promise<void> {
+  const rows = rowsOf<{ id: number }>(
+    await db.execute(sql`SELECT id FROM posts WHERE id = ${id} AND deleted_at IS NULL`),
+  );
+  if (rows.length === 0) {
+    throw notFound('Post not found');
+  }
+}
+
+export async function postDetails(db: Db, id: number): Promise<PostDetails> {
+  const [postRows, mediaRows] = await Promise.all([
+    db.execute(sql`
+      SELECT p.id, p.title, p.description, p.website, p.search_term, p.type,
+             u.id AS user_id, u.username, u.name AS user_name,
+             p.like_count, p.comment_count, p.clicks_count, p.views_count, p.shares_count,
+             p.bookmarks_count, p.latitude, p.longitude, p.created_at, p.updated_at,
+             (SELECT count(*)::int FROM post_reports WHERE post_id = p.id) AS reports_count
+      FROM posts p JOIN users u ON u.id = p.user_id
+      WHERE p.id = ${id} AND p.deleted_at IS NULL`),
+    db.execute(sql`
+      SELECT id, type, image, title FROM post_media WHERE post_id = ${id} ORDER BY position, id`),
+  ]);
+  const row = rowsOf<PostDbRow>(postRows)[0];
+  if (!row) {
+    throw notFound('Post not found');
+  }
+  return presentPost(row, rowsOf<MediaDbRow>(mediaRows));
+}
+
+// ---- reported by / viewed by ------------------------------------------------------------------
+
+const PEOPLE_ORDER = {
+  name: sql`name`,
+  username: sql`username`,
+  email: sql`email`,
+  created_at: sql`created_at`,
+} as const;
+
+interface PersonDbRow {
+  id: number;
+  name: string;
+  username: string;
+  email: string | null;
+  phone: string | null;
+  avatar: string | null;
+  created_at: Date | string;
+}
+
+export function presentPerson(r: PersonDbRow): PostPersonRow {
+  return {
+    id: r.id,
+    name: r.name,
+    username: r.username,
+    email: r.email,
+    phone: r.phone,
+    avatar: r.avatar,
+    created_at: iso(r.created_at),
+  };
+}
+
+type PeopleInput = Paging & { id: number; query?: string; order_by: keyof typeof PEOPLE_ORDER };
+
+/**
+ * Users linked to a post through `table` (post_reports.reported_by_id or post_views.user_id),
+ * each once with their latest date, searched by name, username or email.
+ */
+async function listPostPeople(db: Db, source: 'reports' | 'views', input: PeopleInput) {
+  await assertLivePost(db, input.id);
+  const link =
+    source === 'reports'
+      ? sql`SELECT reported_by_id AS user_id, max(created_at) AS at FROM post_reports WHERE post_id = ${input.id} GROUP BY reported_by_id`
+      : sql`SELECT user_id, max(created_at) AS at FROM post_views WHERE post_id = ${input.id} GROUP BY user_id`;
+  const filter = input.query
+    ? sql`WHERE (u.name ILIKE ${likePattern(input.query)} OR u.username ILIKE ${likePattern(input.query)} OR u.email ILIKE ${likePattern(input.query)})`
+    : sql``;
+  const base = sql`
+    SELECT u.id, u.name, u.username, u.email, u.phone, u.avatar, l.at AS created_at
+    FROM (${link}) l JOIN users u ON u.id = l.user_id ${filter}`;
+  const [page, total] = await Promise.all([
+    db.execute(sql`SELECT * FROM (${base}) x ${pageSql(input, PEOPLE_ORDER[input.order_by])}`),
+    db.execute(sql`SELECT count(*)::int AS n FROM (${base}) x`),
+  ]);
+  return {
+    data: rowsOf<PersonDbRow>(page).map(presentPerson),
+    total: rowsOf<{ n: number }>(total)[0].n,
+  };
+}
+
+export const listReportedBy = (db: Db, input: PeopleInput) => listPostPeople(db, 'reports', input);
+export const listViewedBy = (db: Db, input: PeopleInput) => listPostPeople(db, 'views', input);
+
+/** Soft delete: sets deleted_at; 404 when the post is unknown or already deleted. */
+export async function deletePost(db: Db, id: number): Promise<void> {
+  const rows = rowsOf<{ id: number }>(
+    await db.execute(sql`
+      UPDATE posts SET deleted_at = now(), updated_at = now()
+      WHERE id = ${id} AND deleted_at IS NULL RETURNING id`),
+  );
+  if (rows.length === 0) {
+    throw notFound('Post not found');
+  }
+}

@@ -1,0 +1,340 @@
+import {
+  PROFILE_FIELDS,
+  type ProfileField,
+  type ProfileFollowRequest,
+  type ProfileUpdateRequest,
+  type profileCalls,
+} from '@admin/contract';
+import { type SQL, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Db } from '../../db/client';
+import type { AuthUser } from '../../http/auth';
+import { conflict, forbidden, notFound } from '../../http/errors';
+import { hashPassword } from '../../lib/passwords';
+import { revokeOtherSessions, rowsOf } from '../auth/sessions';
+import {
+  type BookmarkDbRow,
+  type DetailsDbRow,
+  type FollowDbRow,
+  presentBookmark,
+  presentDetails,
+  presentFollow,
+} from './presenters';
+
+type FollowInput = z.output<typeof ProfileFollowRequest>;
+type FavouritesInput = z.output<(typeof profileCalls)['favourites']['request']>;
+type UpdateInput = z.output<typeof ProfileUpdateRequest>;
+
+const NO_USER = 'User not found';
+
+const likePattern = (term: string) => `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/** The profile of one user with their most recently used device, or a 404. */
+export async function getDetails(db: Db, id: number) {
+  const [row] = rowsOf<DetailsDbRow>(
+    await db.execute(sql`
+      SELECT u.id, u.name, u.gender, u.email, u.username, u.phone, to_char(u.dob, 'YYYY-MM-DD') AS dob,
+             u.address, u.current_location, u.last_interacted, u.avatar, u.is_suspended,
+             u.is_advertise_enabled, u.auto_follow, u.latitude, u.longitude, u.deleted_at,
+             d.app_version AS device_app_version, d.device_type, d.device_os
+        FROM users u
+        LEFT JOIN LATERAL (
+          SELECT app_version, device_type, device_os FROM devices
+           WHERE user_id = u.id ORDER BY last_used_at DESC, id DESC LIMIT 1
+        ) d ON true
+       WHERE u.id = ${id}`),
+  );
+  if (!row) {
+    throw notFound(NO_USER);
+  }
+  return { userdetails: presentDetails(row) };
+}
+
+async function userFlags(db: Db, id: number) {
+  const [row] = rowsOf<{ id: number; is_suspended: boolean; is_sup_admin: boolean }>(
+    await db.execute(sql`SELECT id, is_suspended, is_sup_admin FROM users WHERE id = ${id}`),
+  );
+  if (!row) {
+    throw notFound(NO_USER);
+  }
+  return row;
+}
+
+const FOLLOW_ORDER: Record<FollowInput['order_by'], SQL> = {
+  created_at: sql`f.created_at`,
+  name: sql`u.name`,
+  username: sql`u.username`,
+  email: sql`u.email`,
+  phone: sql`u.phone`,
+  id: sql`u.id`,
+};
+// Only these may be null; NULLS LAST on a NOT NULL column would stop PostgreSQL using its index.
+const NULLABLE = new Set<FollowInput['order_by']>(['email', 'phone']);
+
+const SELECT_FOLLOW = sql`u.id, u.avatar, u.name, u.username, u.email, u.phone, f.created_at`;
+
+/**
+ * The queries of one page of a user's followers (who follow them) or followings (whom they follow).
+ * `user` answers the user's existence and, from the counter kept beside the user, the unfiltered
+ * total; `total` is only needed with a keyword. The default newest-first order pages the
+ * (following_id, created_at) or (follower_id, created_at) index and joins users for the ten rows
+ * only; pages in the far half are read from the other end of the index, so the last page costs
+ * what the first does. Exported so the benchmark times exactly these through the driver.
+ */
+export function followsQueries(side: 'followers' | 'following', input: FollowInput, knownTotal?: number) {
+  // followers: rows of follows pointing at the user; the other end is the follower.
+  const [own, other, counter] =
+    side === 'followers'
+      ? [sql`f.following_id`, sql`f.follower_id`, sql`followers_count`]
+      : [sql`f.follower_id`, sql`f.following_id`, sql`followings_count`];
+  const keyword = input.keyword || input.query;
+  const user = sql`SELECT id, ${counter} AS total FROM users WHERE id = ${input.user_id}`;
+  const limit = input.page_limit;
+  const offset = input.page * limit;
+
+  if (!keyword && input.order_by === 'created_at') {
+    // Newest first is (created_at, other id) descending; its mirror reads the same rows from the end.
+    let dir = input.direction === 'asc' ? sql`ASC` : sql`DESC`;
+    let skip = offset;
+    let take = limit;
+    let reversed = false;
+    if (knownTotal !== undefined && offset > knownTotal / 2) {
+      reversed = true;
+      dir = input.direction === 'asc' ? sql`DESC` : sql`ASC`;
+      take = Math.max(0, Math.min(limit, knownTotal - offset));
+      skip = Math.max(0, knownTotal - offset - take);
+    }
+    const page = sql`
+      SELECT ${SELECT_FOLLOW} FROM (
+        SELECT ${other} AS other_id, f.created_at FROM follows f
+         WHERE ${own} = ${input.user_id}
+         ORDER BY f.created_at ${dir}, ${other} ${dir}
+         LIMIT ${take} OFFSET ${skip}
+      ) f JOIN users u ON u.id = f.other_id
+      ORDER BY f.created_at ${dir}, f.other_id ${dir}`;
+    return { user, page, total: null, reversed };
+  }
+
+  const parts: SQL[] = [sql`${own} = ${input.user_id}`];
+  if (keyword) {
+    const like = likePattern(keyword);
+    parts.push(sql`(u.name ILIKE ${like} OR u.username ILIKE ${like} OR u.email ILIKE ${like})`);
+  }
+  const where = sql.join(parts, sql` AND `);
+  const dir = input.direction === 'asc' ? sql`ASC` : sql`DESC`;
+  const nulls = NULLABLE.has(input.order_by) ? sql` NULLS LAST` : sql``;
+  const page = sql`
+    SELECT ${SELECT_FOLLOW}
+      FROM follows f JOIN users u ON u.id = ${other}
+     WHERE ${where}
+     ORDER BY ${FOLLOW_ORDER[input.order_by]} ${dir}${nulls}, ${other} ${dir}
+     LIMIT ${limit} OFFSET ${offset}`;
+  const total = keyword
+    ? sql`SELECT count(*)::int AS n FROM follows f JOIN users u ON u.id = ${other} WHERE ${where}`
+    : null;
+  return { user, page, total, reversed: false };
+}
+
+/** Offsets below this are read forwards at once; deeper pages first learn the total. */
+const FORWARD_ONLY_OFFSET = 1000;
+
+/** One page of followers or followings and the total; 404 when the user does not exist. */
+export async function listFollows(db: Db, side: 'followers' | 'following', input: FollowInput) {
+  const keyword = input.keyword || input.query;
+  const offset = input.page * input.page_limit;
+  let owner: { id: number; total: number } | undefined;
+  let q = followsQueries(side, input);
+  let pending: Promise<unknown> | null = null;
+  if (keyword || offset < FORWARD_ONLY_OFFSET) {
+    // Shallow pages and searches: the owner, the page and the count go together.
+    pending = Promise.all([db.execute(q.page), q.total ? db.execute(q.total) : null]);
+    // Handled below; this keeps a failure from being reported as unhandled while the owner loads.
+    pending.catch(() => undefined);
+    [owner] = rowsOf<{ id: number; total: number }>(await db.execute(q.user));
+  } else {
+    [owner] = rowsOf<{ id: number; total: number }>(await db.execute(q.user));
+    if (owner) {
+      q = followsQueries(side, input, Number(owner.total));
+      pending = Promise.all([db.execute(q.page), null]);
+    }
+  }
+  const results = (await pending) as [unknown, unknown] | null;
+  if (!owner || !results) {
+    throw notFound(NO_USER);
+  }
+  const rows = rowsOf<FollowDbRow>(results[0]).map(presentFollow);
+  return {
+    data: q.reversed ? rows.reverse() : rows,
+    total: results[1] ? rowsOf<{ n: number }>(results[1])[0].n : Number(owner.total),
+  };
+}
+
+const BOOKMARK_ORDER: Record<FavouritesInput['order_by'], SQL> = {
+  id: sql`b.id`,
+  created_at: sql`b.created_at`,
+  title: sql`p.title`,
+  type: sql`p.type`,
+  search_term: sql`p.search_term`,
+};
+
+/** A user's bookmarked posts with the post's first image. */
+export async function listFavourites(db: Db, input: FavouritesInput) {
+  const parts: SQL[] = [sql`b.user_id = ${input.userId}`];
+  if (input.query) {
+    const like = likePattern(input.query);
+    parts.push(sql`(p.title ILIKE ${like} OR p.search_term ILIKE ${like} OR p.description ILIKE ${like})`);
+  }
+  const where = sql.join(parts, sql` AND `);
+  const dir = input.direction === 'asc' ? sql`ASC` : sql`DESC`;
+  const [, page, total] = await Promise.all([
+    userFlags(db, input.userId),
+    db.execute(sql`
+      SELECT b.id, p.search_term, p.type, p.title, p.description,
+             (SELECT m.image FROM post_media m WHERE m.post_id = p.id ORDER BY m.position, m.id LIMIT 1) AS image
+        FROM bookmarks b JOIN posts p ON p.id = b.post_id
+       WHERE ${where}
+       ORDER BY ${BOOKMARK_ORDER[input.order_by]} ${dir} NULLS LAST, b.id ${dir}
+       LIMIT ${input.page_limit} OFFSET ${input.page * input.page_limit}`),
+    db.execute(
+      sql`SELECT count(*)::int AS n FROM bookmarks b JOIN posts p ON p.id = b.post_id WHERE ${where}`,
+    ),
+  ]);
+  return {
+    data: rowsOf<BookmarkDbRow>(page).map(presentBookmark),
+    total: rowsOf<{ n: number }>(total)[0].n,
+  };
+}
+
+/** Suspends a user and signs them out everywhere; a suspended user cannot sign in. */
+export async function suspend(db: Db, actor: AuthUser, userId: number) {
+  const target = await userFlags(db, userId);
+  if (target.id === actor.id) {
+    throw conflict('You cannot suspend your own account');
+  }
+  if (target.is_sup_admin && actor.is_sup_admin !== 1) {
+    throw forbidden('Only a super admin can suspend a super admin');
+  }
+  const updated = rowsOf(
+    await db.execute(sql`
+      UPDATE users SET is_suspended = true, updated_at = now()
+       WHERE id = ${userId} AND NOT is_suspended RETURNING id`),
+  );
+  if (updated.length === 0) {
+    throw conflict('This account is already suspended');
+  }
+  await revokeOtherSessions(db, userId, null);
+  return { responseMessage: 'Account has been suspended successfully', ...(await getDetails(db, userId)) };
+}
+
+export async function unsuspend(db: Db, userId: number) {
+  await userFlags(db, userId);
+  const updated = rowsOf(
+    await db.execute(sql`
+      UPDATE users SET is_suspended = false, updated_at = now()
+       WHERE id = ${userId} AND is_suspended RETURNING id`),
+  );
+  if (updated.length === 0) {
+    throw conflict('This account is not suspended');
+  }
+  return {
+    responseMessage: 'Account suspension has been revoked successfully',
+    ...(await getDetails(db, userId)),
+  };
+}
+
+const COLUMN: Record<ProfileField, SQL> = {
+  name: sql`name`,
+  gender: sql`gender`,
+  email: sql`email`,
+  username: sql`username`,
+  phone: sql`phone`,
+  dob: sql`dob`,
+  address: sql`address`,
+  current_location: sql`current_location`,
+};
+
+const TAKEN: Partial<Record<ProfileField, string>> = {
+  username: 'This username is already taken',
+  email: 'This email is already in use',
+};
+
+function isUniqueViolation(err: unknown): boolean {
+  for (let e = err as { code?: string; cause?: unknown } | undefined; e; e = e.cause as typeof e) {
+    if (e.code === '23505') {
+      return true;
+    }
+  }
+  return false;
+}
+
+/** Changes the one profile field sent; usernames and emails stay unique (case-insensitive). */
+export async function updateField(db: Db, input: UpdateInput) {
+  const field = PROFILE_FIELDS.find((f) => input[f] !== undefined) as ProfileField;
+  const value = input[field] as string;
+  await userFlags(db, input.id);
+  const taken = TAKEN[field];
+  if (taken) {
+    const clash = rowsOf(
+      await db.execute(
+        sql`SELECT 1 FROM users WHERE lower(${COLUMN[field]}) = lower(${value}) AND id <> ${input.id} LIMIT 1`,
+      ),
+    );
+    if (clash.length > 0) {
+      throw conflict(taken);
+    }
+  }
+  try {
+    await db.execute(
+      sql`UPDATE users SET ${COLUMN[field]} = ${value}, updated_at = now() WHERE id = ${input.id}`,
+    );
+  } catch (err) {
+    if (taken && isUniqueViolation(err)) {
+      throw conflict(taken);
+    }
+    throw err;
+  }
+  return { responseMessage: 'Profile has been updated successfully', ...(await getDetails(db, input.id)) };
+}
+
+/** Sets the password the user signs in to the app with, and ends their other sessions. */
+export async function changeAppPassword(db: Db, actor: AuthUser, userId: number, password: string) {
+  await userFlags(db, userId);
+  const hash = await hashPassword(password);
+  await db.execute(sql`UPDATE users SET password_hash = ${hash}, updated_at = now() WHERE id = ${userId}`);
+  await revokeOtherSessions(db, userId, userId === actor.id ? actor.sessionId : null);
+  return { responseMessage: 'App password has been changed successfully' };
+}
+
+export async function toggleAutoFollow(db: Db, userId: number) {
+  const [row] = rowsOf<{ auto_follow: boolean }>(
+    await db.execute(sql`
+      UPDATE users SET auto_follow = NOT auto_follow, updated_at = now()
+       WHERE id = ${userId} RETURNING auto_follow`),
+  );
+  if (!row) {
+    throw notFound(NO_USER);
+  }
+  return {
+    responseMessage: row.auto_follow
+      ? 'Automatic follow has been enabled'
+      : 'Automatic follow has been disabled',
+    ...(await getDetails(db, userId)),
+  };
+}
+
+export async function toggleAdvertise(db: Db, userId: number) {
+  const [row] = rowsOf<{ is_advertise_enabled: boolean }>(
+    await db.execute(sql`
+      UPDATE users SET is_advertise_enabled = NOT is_advertise_enabled, updated_at = now()
+       WHERE id = ${userId} RETURNING is_advertise_enabled`),
+  );
+  if (!row) {
+    throw notFound(NO_USER);
+  }
+  return {
+    responseMessage: row.is_advertise_enabled
+      ? 'Advertising has been enabled'
+      : 'Advertising has been disabled',
+    ...(await getDetails(db, userId)),
+  };
+}

@@ -1,0 +1,9 @@
+import { calls } from '@admin/contract';
+import type { FastifyInstance } from 'fastify';
+import type { AppDeps } from '../../app';
+import { route } from '../../http/route';
+import { listSearches } from './service';
+
+export async function searchesRoutes(app: FastifyInstance, { db }: AppDeps) {
+  route(app, calls.searches, async ({ input }) => listSearches(db, input));
+}

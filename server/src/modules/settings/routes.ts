@@ -1,0 +1,28 @@
+import { calls } from '@admin/contract';
+import type { FastifyInstance } from 'fastify';
+import type { AppDeps } from '../../app';
+import { route } from '../../http/route';
+import { setEnrichmentSettingsView } from '../cms/service';
+import {
+  appVersionRules,
+  changeEnrichmentSetting,
+  checkAppVersion,
+  enrichmentSettings,
+  saveAppVersionRule,
+} from './service';
+
+export async function settingsRoutes(app: FastifyInstance, deps: AppDeps) {
+  // GET settings?data_keys=... (the cms area's call) answers with this area's values and defaults.
+  setEnrichmentSettingsView(async (db, keys) =>
+    Object.fromEntries((await enrichmentSettings(db, [...keys])).map((s) => [s.data_key, s.data])),
+  );
+  route(app, calls.enrichmentSettings, async ({ input }) => ({
+    data: await enrichmentSettings(deps.db, input.data_keys),
+  }));
+  route(app, calls.changeEnrichmentSettings, async ({ input, user }) =>
+    changeEnrichmentSetting(deps.db, user.id, input.data_key, input.data),
+  );
+  route(app, calls.appVersionSettings, async () => ({ data: await appVersionRules(deps.db) }));
+  route(app, calls.saveAppVersionSetting, async ({ input }) => saveAppVersionRule(deps.db, input));
+  route(app, calls.appVersionCheck, async ({ input }) => checkAppVersion(deps.db, input));
+}

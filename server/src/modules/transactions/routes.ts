@@ -1,0 +1,9 @@
+import { calls } from '@admin/contract';
+import type { FastifyInstance } from 'fastify';
+import type { AppDeps } from '../../app';
+import { route } from '../../http/route';
+import { transactionHistory } from './service';
+
+export async function transactionsRoutes(app: FastifyInstance, { db }: AppDeps) {
+  route(app, calls.transactionHistory, async ({ input }) => transactionHistory(db, input));
+}

@@ -1,0 +1,141 @@
+import type { FailedUrlRow } from '@admin/contract';
+import { type SQL, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { boundsOf } from '../../providers/analytics';
+import { rowsOf } from '../auth/sessions';
+
+interface FailedUrlDbRow {
+  id: number;
+  post_id: number | null;
+  user_id: number | null;
+  username: string | null;
+  avatar: string | null;
+  url: string;
+  device_type: string | null;
+  device_os: string | null;
+  failed_in_curl: boolean;
+  scrap_by_script: boolean;
+  failed_in_enrichment: boolean;
+  created_at: Date | string;
+  resolved_at: Date | string | null;
+  last_retried_at: Date | string | null;
+}
+
+const iso = (v: Date | string | null) => (v === null ? null : new Date(v).toISOString());
+
+export function presentFailedUrl(r: FailedUrlDbRow): FailedUrlRow {
+  return {
+    id: r.id,
+    post: {
+      id: r.post_id,
+      user:
+        r.user_id === null || r.username === null
+          ? null
+          : { id: r.user_id, username: r.username, avatar: r.avatar },
+    },
+    url: r.url,
+    device_type: r.device_type,
+    device_os: r.device_os,
+    failed_in_curl: r.failed_in_curl ? 1 : 0,
+    scrap_by_script: r.scrap_by_script ? 1 : 0,
+    failed_in_enrichment: r.failed_in_enrichment ? 1 : 0,
+    created_at: iso(r.created_at) as string,
+    resolved_at: iso(r.resolved_at),
+    last_retried_at: iso(r.last_retried_at),
+  };
+}
+
+const ORDER: Record<string, SQL> = {
+  created_at: sql`f.created_at`,
+  resolved_at: sql`f.resolved_at`,
+  last_retried_at: sql`f.last_retried_at`,
+  id: sql`f.id`,
+};
+
+export async function listFailedUrls(
+  db: Db,
+  input: {
+    page: number;
+    page_limit: number;
+    order_by: string;
+    direction: 'asc' | 'desc';
+    failedType: 'all' | 'enrichment';
+    query?: string;
+  },
+) {
+  const parts: SQL[] = [sql`true`];
+  if (input.failedType === 'enrichment') {
+    parts.push(sql`f.failed_in_enrichment`);
+  }
+  if (input.query) {
+    parts.push(sql`f.url ILIKE ${`%${input.query.replace(/[\\%_]/g, (c) => `\\${c}`)}%`}`);
+  }
+  const where = sql.join(parts, sql` AND `);
+  const dir = input.direction === 'asc' ? sql`ASC` : sql`DESC`;
+  const [page, total] = await Promise.all([
+    db.execute(sql`
+      SELECT f.id, f.post_id, coalesce(p.user_id, f.user_id) AS user_id, u.username, u.avatar, f.url,
+             f.device_type, f.device_os, f.failed_in_curl, f.scrap_by_script, f.failed_in_enrichment,
+             f.created_at, f.resolved_at, f.last_retried_at
+        FROM failed_urls f
+        LEFT JOIN posts p ON p.id = f.post_id
+        LEFT JOIN users u ON u.id = coalesce(p.user_id, f.user_id)
+       WHERE ${where}
+       ORDER BY ${ORDER[input.order_by]} ${dir} NULLS LAST, f.id ${dir}
+       LIMIT ${input.page_limit} OFFSET ${input.page * input.page_limit}`),
+    db.execute(sql`SELECT count(*)::int AS n FROM failed_urls f WHERE ${where}`),
+  ]);
+  return {
+    data: rowsOf<FailedUrlDbRow>(page).map(presentFailedUrl),
+    totalCount: rowsOf<{ n: number }>(total)[0].n,
+  };
+}
+
+/** Hosts of failed links in the range, most frequent first, with their share of all failures. */
+export async function failedUrlsFrequency(
+  db: Db,
+  input: { start_date?: string; end_date?: string; keyword?: string; page: number; page_limit: number },
+) {
+  const parts: SQL[] = [sql`true`];
+  if (input.start_date) {
+    parts.push(
+      sql`created_at >= ${boundsOf({ start_date: input.start_date, end_date: input.start_date }).from}`,
+    );
+  }
+  if (input.end_date) {
+    parts.push(sql`created_at < ${boundsOf({ start_date: input.end_date, end_date: input.end_date }).to}`);
+  }
+  const inRange = sql.join(parts, sql` AND `);
+  const hostFilter = input.keyword
+    ? sql`AND host ILIKE ${`%${input.keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`}`
+    : sql``;
+  const rows = rowsOf<{ failed_host: string; host_search_count: number; total_metas: number; hosts: number }>(
+    await db.execute(sql`
+      WITH ranged AS (SELECT host FROM failed_urls WHERE ${inRange}),
+           total AS (SELECT count(*)::int AS n FROM ranged),
+           hosts AS (SELECT host, count(*)::int AS c FROM ranged WHERE true ${hostFilter} GROUP BY host)
+      SELECT h.host AS failed_host, h.c AS host_search_count, t.n AS total_metas,
+             (SELECT count(*)::int FROM hosts) AS hosts
+        FROM hosts h CROSS JOIN total t
+       ORDER BY h.c DESC, h.host
+       LIMIT ${input.page_limit} OFFSET ${input.page * input.page_limit}`),
+  );
+  let totalCount = rows[0]?.hosts ?? 0;
+  if (rows.length === 0 && input.page > 0) {
+    const [r] = rowsOf<{ n: number }>(
+      await db.execute(
+        sql`SELECT count(DISTINCT host)::int AS n FROM failed_urls WHERE ${inRange} ${hostFilter}`,
+      ),
+    );
+    totalCount = r.n;
+  }
+  return {
+    data: rows.map((r) => ({
+      failed_host: r.failed_host,
+      total_metas: r.total_metas,
+      host_search_count: r.host_search_count,
+      frequency: r.total_metas ? Math.round((r.host_search_count / r.total_metas) * 10_000) / 100 : 0,
+    })),
+    totalCount,
+  };
+}

@@ -1,0 +1,46 @@
+import { calls, hasPermission } from '@admin/contract';
+import type { FastifyInstance } from 'fastify';
+import type { AppDeps } from '../../app';
+import { forbidden } from '../../http/errors';
+import { route } from '../../http/route';
+import { usersCsvStream } from './csv-stream';
+import * as users from './service';
+
+export async function usersRoutes(app: FastifyInstance, deps: AppDeps) {
+  route(app, calls.usersList, async ({ input, user, reply }) => {
+    if (input.format === 'csv') {
+      if (!hasPermission(user, 'users_list_csv')) {
+        throw forbidden('Downloading the users CSV needs the users_list_csv permission');
+      }
+      const stream = await usersCsvStream(deps.database, 'active', input.query);
+      reply.raw.on('close', () => stream.destroy());
+      return reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', 'attachment; filename="users.csv"')
+        .header('cache-control', 'no-store')
+        .send(stream);
+    }
+    const { users: rows, total } = await users.listUsers(deps.db, 'active', input);
+    return { users: rows, total_users: total };
+  });
+  route(app, calls.deletedUsers, async ({ input }) => {
+    const { users: rows, total } = await users.listUsers(deps.db, 'deleted', input);
+    return { users: rows, total_users: total };
+  });
+  route(app, calls.reportedUsers, async ({ input }) => {
+    const { users: rows, total } = await users.listReportedUsers(deps.db, input);
+    return { users: rows, total_users: total };
+  });
+  route(app, calls.adminUsersList, async ({ input }) => {
+    const { users: rows, total } = await users.listAdminUsers(deps.db, input);
+    return { users: rows, total_users: total };
+  });
+  route(app, calls.createUser, async ({ input }) => {
+    const data = await users.createUser(deps.db, input);
+    return {
+      responseCode: 201,
+      responseMessage: input.is_admin ? 'Backend user created successfully' : 'User created successfully',
+      data,
+    };
+  });
+}

@@ -1,0 +1,357 @@
+import type { AdminUserRow, ReportedUserRow, UserRow } from '@admin/contract';
+import { USERS_CSV_COLUMNS } from '@admin/contract';
+import { type SQL, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { conflict } from '../../http/errors';
+import { hashPassword } from '../../lib/passwords';
+import { rowsOf } from '../auth/sessions';
+
+export type UserListKind = 'active' | 'deleted' | 'backend';
+
+export interface UserListInput {
+  query?: string;
+  page: number;
+  page_limit: number;
+  order_by: 'name' | 'username' | 'email' | 'created_at' | 'last_interacted' | 'id';
+  direction: 'asc' | 'desc';
+}
+
+const ORDER_COLUMNS: Record<UserListInput['order_by'], SQL> = {
+  name: sql`u.name`,
+  username: sql`u.username`,
+  email: sql`u.email`,
+  created_at: sql`u.created_at`,
+  last_interacted: sql`u.last_interacted`,
+  id: sql`u.id`,
+};
+
+interface UserDbRow {
+  id: number;
+  name: string;
+  username: string;
+  email: string | null;
+  phone: string | null;
+  avatar: string | null;
+  device: string | null;
+  device_app_version: string | null;
+  last_interacted: Date | string | null;
+  created_at: Date | string;
+  followers_count: number;
+  followings_count: number;
+}
+
+const iso = (v: Date | string | null) => (v === null ? null : new Date(v).toISOString());
+
+export function presentUser(r: UserDbRow): UserRow {
+  return {
+    id: r.id,
+    name: r.name,
+    username: r.username,
+    email: r.email,
+    phone: r.phone,
+    avatar: r.avatar,
+    device: r.device,
+    device_app_version: r.device_app_version,
+    last_interacted: iso(r.last_interacted),
+    created_at: iso(r.created_at) as string,
+    followers_count: Number(r.followers_count),
+    followings_count: Number(r.followings_count),
+  };
+}
+
+/** `%term%` for ILIKE with the wildcard characters of the term itself escaped. */
+export function likePattern(query: string): string {
+  return `%${query.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+/** The WHERE clause of a users list: which users, and the name/username trigram search. */
+export function userListFilter(kind: UserListKind, query?: string): SQL {
+  const parts: SQL[] = [];
+  parts.push(kind === 'deleted' ? sql`u.deleted_at IS NOT NULL` : sql`u.deleted_at IS NULL`);
+  parts.push(kind === 'backend' ? sql`u.is_admin` : sql`NOT u.is_admin`);
+  if (query) {
+    const like = likePattern(query);
+    if (kind === 'backend') {
+      parts.push(sql`(u.name ILIKE ${like} OR u.username ILIKE ${like} OR u.email ILIKE ${like})`);
+    } else {
+      parts.push(sql`(u.name ILIKE ${like} OR u.username ILIKE ${like})`);
+    }
+  }
+  return sql.join(parts, sql` AND `);
+}
+
+const SELECT_USER = sql`u.id, u.name, u.username, u.email, u.phone, u.avatar,
+  d.device_os AS device, d.app_version AS device_app_version, u.last_interacted, u.created_at,
+  u.followers_count, u.followings_count`;
+
+const LAST_DEVICE = sql`LEFT JOIN LATERAL (
+  SELECT device_os, app_version FROM devices WHERE user_id = u.id ORDER BY last_used_at DESC LIMIT 1
+) d ON true`;
+
+/** Columns that may be NULL; the others are NOT NULL, where a NULLS clause would stop PostgreSQL
+ * from walking their index backwards for a descending sort. */
+const NULLABLE: ReadonlySet<UserListInput['order_by']> = new Set(['email', 'last_interacted']);
+
+function orderOf(input: Pick<UserListInput, 'order_by' | 'direction'>): SQL {
+  const dir = input.direction === 'asc' ? sql`ASC` : sql`DESC`;
+  const nulls = NULLABLE.has(input.order_by) ? sql` NULLS LAST` : sql``;
+  return sql`${ORDER_COLUMNS[input.order_by]} ${dir}${nulls}, u.id ${dir}`;
+}
+
+/**
+ * The two queries of a users list page, run concurrently: the page and the total under the same
+ * filter. The page is found on ids alone (a deferred join), so deep pages skip index entries
+ * instead of whole rows; only the page's rows are then read and joined with their last device.
+ * Exported so the benchmark times exactly this SQL through the driver.
+ */
+export function listUsersQueries(kind: UserListKind, input: UserListInput): [SQL, SQL] {
+  const where = userListFilter(kind, input.query);
+  const order = orderOf(input);
+  return [
+    sql`
+      SELECT ${SELECT_USER} FROM (
+        SELECT u.* FROM users u JOIN (
+          SELECT u.id FROM users u WHERE ${where} ORDER BY ${order}
+          LIMIT ${input.page_limit} OFFSET ${input.page * input.page_limit}
+        ) p ON p.id = u.id
+      ) u ${LAST_DEVICE} ORDER BY ${order}`,
+    sql`SELECT count(*)::int AS n FROM users u WHERE ${where}`,
+  ];
+}
+
+/** One page of a users list and the total under the same filter. */
+export async function listUsers(db: Db, kind: UserListKind, input: UserListInput) {
+  const [pageSql, totalSql] = listUsersQueries(kind, input);
+  const [page, total] = await Promise.all([db.execute(pageSql), db.execute(totalSql)]);
+  return {
+    users: rowsOf<UserDbRow>(page).map(presentUser),
+    total: rowsOf<{ n: number }>(total)[0].n,
+  };
+}
+
+/** Backend users with their groups (roles). */
+export async function listAdminUsers(db: Db, input: UserListInput) {
+  const where = userListFilter('backend', input.query);
+  const order = orderOf(input);
+  const [page, total] = await Promise.all([
+    db.execute(sql`
+      SELECT ${SELECT_USER}, u.is_sup_admin,
+        COALESCE((
+          SELECT json_agg(json_build_object('id', g.id, 'name', g.name) ORDER BY g.name, g.id)
+            FROM user_groups ug JOIN groups g ON g.id = ug.group_id WHERE ug.user_id = u.id
+        ), '[]'::json) AS groups
+      FROM (
+        SELECT * FROM users u WHERE ${where} ORDER BY ${order}
+        LIMIT ${input.page_limit} OFFSET ${input.page * input.page_limit}
+      ) u ${LAST_DEVICE} ORDER BY ${order}`),
+    db.execute(sql`SELECT count(*)::int AS n FROM users u WHERE ${where}`),
+  ]);
+  type Row = UserDbRow & { is_sup_admin: boolean; groups: { id: number; name: string }[] | string };
+  return {
+    users: rowsOf<Row>(page).map(
+      (r): AdminUserRow => ({
+        ...presentUser(r),
+        is_sup_admin: r.is_sup_admin ? 1 : 0,
+        auth_user_group: (typeof r.groups === 'string' ? JSON.parse(r.groups) : r.groups).map(
+          (g: { id: number; name: string }) => ({ auth_group: { id: g.id, name: g.name } }),
+        ),
+      }),
+    ),
+    total: rowsOf<{ n: number }>(total)[0].n,
+  };
+}
+
+export interface ReportedUsersInput {
+  query?: string;
+  page: number;
+  page_limit: number;
+  order_by: 'name' | 'email' | 'reported_by' | 'created_at';
+  direction: 'asc' | 'desc';
+}
+
+const REPORT_ORDER: Record<ReportedUsersInput['order_by'], SQL> = {
+  name: sql`ru.name`,
+  email: sql`ru.email`,
+  reported_by: sql`rb.name`,
+  created_at: sql`r.created_at`,
+};
+
+/** Reports against users that still exist, one row a report. */
+export async function listReportedUsers(db: Db, input: ReportedUsersInput) {
+  const parts: SQL[] = [sql`ru.deleted_at IS NULL`];
+  if (input.query) {
+    const like = likePattern(input.query);
+    parts.push(sql`(ru.name ILIKE ${like} OR ru.username ILIKE ${like} OR rb.name ILIKE ${like})`);
+  }
+  const where = sql.join(parts, sql` AND `);
+  const dir = input.direction === 'asc' ? sql`ASC` : sql`DESC`;
+  const from = sql`user_reports r JOIN users ru ON ru.id = r.reported_user_id
+    JOIN users rb ON rb.id = r.reported_by_id`;
+  const [page, total] = await Promise.all([
+    db.execute(sql`
+      SELECT r.id, r.reported_user_id, ru.name AS reported_user, ru.avatar, ru.email, ru.phone,
+        rb.name AS reported_by, r.reported_by_id, r.reason, r.created_at
+      FROM ${from} WHERE ${where}
+      ORDER BY ${REPORT_ORDER[input.order_by]} ${dir} NULLS LAST, r.id ${dir}
+      LIMIT ${input.page_limit} OFFSET ${input.page * input.page_limit}`),
+    db.execute(sql`SELECT count(*)::int AS n FROM ${from} WHERE ${where}`),
+  ]);
+  interface Row {
+    id: number;
+    reported_user_id: number;
+    reported_user: string;
+    avatar: string | null;
+    email: string | null;
+    phone: string | null;
+    reported_by: string;
+    reported_by_id: number;
+    reason: string | null;
+    created_at: Date | string;
+  }
+  return {
+    users: rowsOf<Row>(page).map(
+      (r): ReportedUserRow => ({
+        id: r.id,
+        reported_user_id: r.reported_user_id,
+        reportedUser: r.reported_user,
+        reportedUserImage: r.avatar,
+        reportedUserEmail: r.email,
+        reportedUserPhone: r.phone,
+        reportedBy: r.reported_by,
+        reported_by_id: r.reported_by_id,
+        reason: r.reason,
+        created_at: iso(r.created_at) as string,
+      }),
+    ),
+    total: rowsOf<{ n: number }>(total)[0].n,
+  };
+}
+
+export interface CreateUserInput {
+  name: string;
+  username: string;
+  email: string;
+  password: string;
+  phone?: string | null;
+  is_admin: boolean;
+}
+
+function isUniqueViolation(err: unknown): boolean {
+  for (let e = err as { code?: string; cause?: unknown } | undefined; e; e = e.cause as typeof e) {
+    if (e.code === '23505') {
+      return true;
+    }
+  }
+  return false;
+}
+
+async function assertFree(db: Db, username: string, email: string) {
+  const rows = rowsOf<{ username_taken: boolean; email_taken: boolean }>(
+    await db.execute(sql`
+      SELECT bool_or(lower(username) = lower(${username})) AS username_taken,
+             bool_or(lower(email) = lower(${email})) AS email_taken
+        FROM users WHERE lower(username) = lower(${username}) OR lower(email) = lower(${email})`),
+  );
+  if (rows[0]?.username_taken) {
+    throw conflict(`The username '${username}' is already taken`);
+  }
+  if (rows[0]?.email_taken) {
+    throw conflict(`The email '${email}' is already in use`);
+  }
+}
+
+/** Creates a platform user or, with is_admin, a backend user who can sign in (with no permissions yet). */
+export async function createUser(db: Db, input: CreateUserInput) {
+  await assertFree(db, input.username, input.email);
+  const passwordHash = await hashPassword(input.password);
+  let id: number;
+  try {
+    const rows = rowsOf<{ id: number }>(
+      await db.execute(sql`
+        INSERT INTO users (name, username, email, phone, password_hash, is_admin)
+        VALUES (${input.name}, ${input.username}, ${input.email}, ${input.phone || null}, ${passwordHash},
+                ${input.is_admin})
+        RETURNING id`),
+    );
+    id = rows[0].id;
+  } catch (err) {
+    // A concurrent insert won the race between the check and the insert.
+    if (isUniqueViolation(err)) {
+      throw conflict('That username or email is already in use');
+    }
+    throw err;
+  }
+  const [row] = rowsOf<UserDbRow>(
+    await db.execute(sql`SELECT ${SELECT_USER} FROM users u ${LAST_DEVICE} WHERE u.id = ${id}`),
+  );
+  return presentUser(row);
+}
+
+// ---------------------------------------------------------------------------------------------
+// CSV
+
+/**
+ * Spreadsheet formula injection: a cell starting with = + - @ (or tab/CR) is run by Excel and
+ * friends, so such text cells get a leading apostrophe. Phones may start with + or - legitimately.
+ */
+const FORMULA_START = sql`('=', '+', '-', '@', E'\t', E'\r')`;
+const PHONE_FORMULA_START = sql`('=', '@', E'\t', E'\r')`;
+// left(..., 1) IN (...) is cheaper than a regular expression over a million rows.
+const safeText = (col: SQL) =>
+  sql`CASE WHEN left(${col}, 1) IN ${FORMULA_START} THEN '''' || ${col} ELSE ${col} END`;
+const safePhone = (col: SQL) =>
+  sql`CASE WHEN left(${col}, 1) IN ${PHONE_FORMULA_START} THEN '''' || ${col} ELSE ${col} END`;
+const isoText = (col: SQL) => sql`to_char(${col} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+
+/** The CSV's SELECT: every column already text, so COPY and the batched path write the same bytes. */
+export function usersCsvSelect(
+  kind: UserListKind,
+  query: string | undefined,
+  afterId?: number,
+  limit?: number,
+) {
+  const where = userListFilter(kind, query);
+  const keyset = afterId === undefined ? sql`` : sql` AND u.id > ${afterId}`;
+  const lim = limit === undefined ? sql`` : sql` LIMIT ${limit}`;
+  return sql`SELECT u.id, ${safeText(sql`u.name`)} AS name, ${safeText(sql`u.username`)} AS username,
+      ${safeText(sql`u.email`)} AS email, ${safePhone(sql`u.phone`)} AS phone,
+      ${safeText(sql`d.device_os`)} AS device, ${safeText(sql`d.app_version`)} AS device_app_version,
+      ${isoText(sql`u.last_interacted`)} AS last_interacted, ${isoText(sql`u.created_at`)} AS created_at
+    FROM (SELECT * FROM users u WHERE ${where}${keyset} ORDER BY u.id${lim}) u ${LAST_DEVICE}
+    ORDER BY u.id`;
+}
+
+export const CSV_HEADER = `${USERS_CSV_COLUMNS.join(',')}\n`;
+
+/** One CSV cell the way PostgreSQL's COPY ... CSV writes it (NULL empty, '' quoted). */
+export function csvCell(v: unknown): string {
+  if (v === null || v === undefined) {
+    return '';
+  }
+  const s = String(v);
+  return s === '' || /[",\n\r]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
+}
+
+/**
+ * The whole filtered list as CSV text, read in id order by keyset batches so memory stays flat
+ * however many rows there are (the path for PGlite, which has no COPY to a client).
+ */
+export async function* usersCsvBatches(
+  db: Db,
+  kind: UserListKind,
+  query?: string,
+  batch = 5000,
+): AsyncGenerator<string> {
+  yield CSV_HEADER;
+  let after = 0;
+  for (;;) {
+    const rows = rowsOf<Record<string, unknown> & { id: number }>(
+      await db.execute(usersCsvSelect(kind, query, after, batch)),
+    );
+    if (rows.length === 0) {
+      return;
+    }
+    yield rows.map((r) => `${USERS_CSV_COLUMNS.map((c) => csvCell(r[c])).join(',')}\n`).join('');
+    after = rows[rows.length - 1].id;
+  }
+}

@@ -1,0 +1,180 @@
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { type CallDef, calls, inputOf } from '@admin/contract';
+import { eq, inArray, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { buildApp } from '../app';
+import { loadConfig } from '../config';
+import { type Database, type Db, openDatabase } from '../db/client';
+import { groups, permissions, userGroups, userPermissions, users } from '../db/schema';
+import { hashPassword } from '../lib/passwords';
+import { createSession } from '../modules/auth/sessions';
+import { createMailer } from '../providers/mail';
+import { syncPermissions } from '../seed/bootstrap';
+
+export interface TestEnv {
+  app: FastifyInstance;
+  db: Db;
+  database: Database;
+  dataDir: string;
+  outboxDir: string;
+  close(): Promise<void>;
+}
+
+/**
+ * One app per test file on a fresh database: PGlite in memory, or with DATABASE_URL a schema of
+ * its own on the server that is dropped afterwards.
+ */
+export async function setupTestApp(): Promise<TestEnv> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'admin-test-'));
+  const url = process.env.DATABASE_URL;
+  let schemaName: string | undefined;
+  if (url) {
+    schemaName = `t_${randomBytes(6).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: url });
+    await admin.connect();
+    await admin.query(`CREATE SCHEMA ${schemaName}`);
+    await admin.end();
+  }
+  const database = await openDatabase({ url, dataDir: null, schemaName });
+  await database.migrate();
+  await syncPermissions(database.db);
+  const config = loadConfig({ ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'silent', SEED: 'none' });
+  const outboxDir = path.join(dataDir, 'outbox');
+  const mailer = createMailer({ from: 'test@example.com', outboxDir });
+  const app = await buildApp({ config, database, db: database.db, mailer }, { logger: false });
+  await app.ready();
+  return {
+    app,
+    db: database.db,
+    database,
+    dataDir,
+    outboxDir,
+    async close() {
+      await app.close();
+      await database.close();
+      if (url && schemaName) {
+        const admin = new pg.Client({ connectionString: url });
+        await admin.connect();
+        await admin.query(`DROP SCHEMA ${schemaName} CASCADE`);
+        await admin.end();
+      }
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+let counter = 0;
+const unique = () => `${Date.now().toString(36)}${(counter++).toString(36)}${randomBytes(2).toString('hex')}`;
+
+export interface MadeUser {
+  id: number;
+  username: string;
+  email: string;
+  password: string;
+  token: string;
+}
+
+/**
+ * A user for a test. Staff by default (is_admin) with the given permissions granted directly;
+ * `superAdmin` passes every check; `platform` makes an app user (no token).
+ */
+export async function makeUser(
+  db: Db,
+  opts: {
+    permissions?: string[];
+    groupPermissions?: string[];
+    superAdmin?: boolean;
+    platform?: boolean;
+    name?: string;
+    password?: string;
+    suspended?: boolean;
+    values?: Partial<typeof users.$inferInsert>;
+  } = {},
+): Promise<MadeUser> {
+  const id = unique();
+  const password = opts.password ?? 'secret-password';
+  const username = `user_${id}`;
+  const email = `${username}@example.com`;
+  const [row] = await db
+    .insert(users)
+    .values({
+      name: opts.name ?? `Test User ${id}`,
+      username,
+      email,
+      passwordHash: opts.platform ? null : await hashPassword(password),
+      isAdmin: !opts.platform,
+      isSupAdmin: !!opts.superAdmin,
+      isSuspended: !!opts.suspended,
+      ...opts.values,
+    })
+    .returning({ id: users.id });
+  if (opts.permissions?.length) {
+    const perms = await db.select().from(permissions).where(inArray(permissions.name, opts.permissions));
+    await db.insert(userPermissions).values(perms.map((p) => ({ userId: row.id, permissionId: p.id })));
+  }
+  if (opts.groupPermissions?.length) {
+    const [group] = await db
+      .insert(groups)
+      .values({ name: `Group ${id}` })
+      .returning();
+    const perms = await db.select().from(permissions).where(inArray(permissions.name, opts.groupPermissions));
+    const { groupPermissions } = await import('../db/schema');
+    await db.insert(groupPermissions).values(perms.map((p) => ({ groupId: group.id, permissionId: p.id })));
+    await db.insert(userGroups).values({ userId: row.id, groupId: group.id });
+  }
+  const token = opts.platform ? '' : await createSession(db, row.id, 'admin');
+  return { id: row.id, username, email, password, token };
+}
+
+export async function deleteUser(db: Db, id: number) {
+  await db.delete(users).where(eq(users.id, id));
+}
+
+/** Calls a contract entry through app.inject, placing the input where the contract says. */
+export async function callApi<C extends CallDef>(
+  app: FastifyInstance,
+  call: C,
+  input: Record<string, unknown> = {},
+  token?: string,
+) {
+  let url = `/api/v2/${call.path}`;
+  const rest = { ...input };
+  url = url.replace(/:(\w+)/g, (_, k: string) => {
+    const v = rest[k];
+    delete rest[k];
+    return encodeURIComponent(String(v));
+  });
+  const headers: Record<string, string> = token ? { authorization: `Bearer ${token}` } : {};
+  const inQuery = inputOf(call) === 'query';
+  const qs = new URLSearchParams(
+    Object.entries(rest)
+      .filter(([, v]) => v !== undefined)
+      .map(([k, v]) => [k, String(v)]),
+  ).toString();
+  const res = await app.inject({
+    method: call.method,
+    url: inQuery && qs ? `${url}?${qs}` : url,
+    headers,
+    payload: inQuery ? undefined : rest,
+  });
+  return {
+    status: res.statusCode,
+    body: String(res.headers['content-type'] ?? '').includes('json') ? res.json() : res.body,
+    raw: res,
+  };
+}
+
+/** The newest mail in the outbox, as text. */
+export function lastMail(outboxDir: string): string {
+  const files = fs.existsSync(outboxDir) ? fs.readdirSync(outboxDir).sort() : [];
+  if (files.length === 0) {
+    throw new Error('no mail in the outbox');
+  }
+  return fs.readFileSync(path.join(outboxDir, files[files.length - 1]), 'utf8');
+}
+
+export { calls, sql };

@@ -1,0 +1,121 @@
+import { API_BASE, type CallDef, inputOf, type RequestOf, type ResponseOf, TEXTS } from '@admin/contract';
+import { sessionStore } from '../auth/session';
+
+/** A failed call. `message` is the spec 01 section 8 alert text. */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly body: unknown;
+  constructor(status: number, message: string, body: unknown) {
+    super(message);
+    this.name = 'ApiError';
+    this.status = status;
+    this.body = body;
+  }
+}
+
+/** Spec 01 section 8: the server's responseMessage, else 401's text, else 'Server Error'. */
+export function errorMessage(status: number, body: unknown): string {
+  const msg = (body as { responseMessage?: unknown } | null)?.responseMessage;
+  if (typeof msg === 'string' && msg.trim()) {
+    return msg;
+  }
+  return status === 401 ? TEXTS.unauthorized : TEXTS.serverError;
+}
+
+const SUCCESS = new Set([200, 201, 204]);
+
+type Scalar = string | number | boolean | null | undefined;
+
+function toQuery(input: Record<string, unknown>): string {
+  const qs = new URLSearchParams();
+  for (const [k, v] of Object.entries(input)) {
+    if (v === undefined || v === null || v === '') {
+      continue;
+    }
+    if (Array.isArray(v)) {
+      for (const item of v as Scalar[]) {
+        qs.append(k, String(item));
+      }
+    } else {
+      qs.append(k, typeof v === 'object' ? JSON.stringify(v) : String(v));
+    }
+  }
+  const s = qs.toString();
+  return s ? `?${s}` : '';
+}
+
+/** Builds the URL and fetch options of a call: `:param` segments from the input, GET -> query. */
+export function buildRequest(
+  call: CallDef,
+  input: Record<string, unknown> = {},
+): { url: string; init: RequestInit } {
+  const rest: Record<string, unknown> = { ...input };
+  const path = call.path.replace(/:([A-Za-z_]+)/g, (_, name: string) => {
+    const v = rest[name];
+    delete rest[name];
+    if (v === undefined || v === null) {
+      throw new Error(`${call.path}: missing path parameter ${name}`);
+    }
+    return encodeURIComponent(String(v));
+  });
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  const token = sessionStore.token();
+  if (token && call.auth !== 'public') {
+    headers.Authorization = `Bearer ${token}`;
+  }
+  let url = `${API_BASE}/${path}`;
+  let body: string | undefined;
+  if (inputOf(call) === 'query') {
+    url += toQuery(rest);
+  } else {
+    headers['Content-Type'] = 'application/json';
+    body = JSON.stringify(rest);
+  }
+  return { url, init: { method: call.method, headers, body } };
+}
+
+/** What happens when a signed-in call answers 401: the session is gone, back to /login. */
+function sessionExpired() {
+  if (sessionStore.get()) {
+    sessionStore.setReturnTo(window.location.pathname + window.location.search);
+    // RequireAuth sees the cleared session and navigates to /login.
+    sessionStore.clear();
+  }
+}
+
+/**
+ * Calls the API as the contract describes `call`. Resolves with the whole answer (envelope and
+ * payload) on 200/201/204; otherwise rejects with an ApiError carrying the spec's alert text.
+ */
+export async function apiCall<C extends CallDef>(
+  call: C,
+  input?: RequestOf<C>,
+  opts: { signal?: AbortSignal } = {},
+): Promise<ResponseOf<C>> {
+  const { url, init } = buildRequest(call, (input ?? {}) as Record<string, unknown>);
+  let res: Response;
+  try {
+    res = await fetch(url, { ...init, signal: opts.signal });
+  } catch (err) {
+    if ((err as Error).name === 'AbortError') {
+      throw err;
+    }
+    throw new ApiError(0, TEXTS.serverError, null);
+  }
+  let body: unknown = null;
+  if (res.status !== 204) {
+    const text = await res.text();
+    try {
+      body = text ? JSON.parse(text) : null;
+    } catch {
+      body = null;
+    }
+  }
+  if (!SUCCESS.has(res.status)) {
+    if (res.status === 401 && call.auth !== 'public') {
+      sessionExpired();
+    }
+    throw new ApiError(res.status, errorMessage(res.status, body), body);
+  }
+  return (body ?? { responseCode: res.status }) as ResponseOf<C>;
+}

@@ -1,0 +1,163 @@
+import { OTP_RESEND_WAIT_SECONDS, type PermissionHolder, TEXTS } from '@admin/contract';
+import { Anchor, Button, Group, Stack, Text, TextInput } from '@mantine/core';
+import { useInterval } from '@mantine/hooks';
+import { IconArrowLeft, IconKey } from '@tabler/icons-react';
+import { type FormEvent, useEffect, useState } from 'react';
+import { Link, Navigate, useLocation, useNavigate } from 'react-router';
+import { calls } from '../../api/calls';
+import { apiCall } from '../../api/client';
+import { messageOf } from '../../api/notify';
+import { destinationAfterLogin } from '../../auth/can';
+import { parseWidgets, sessionStore } from '../../auth/session';
+import { paths } from '../../paths';
+import { AuthCard } from './auth-card';
+import type { LoginNotice } from './login-page';
+import { FormMessage, type Message } from './message';
+
+/** Seconds left before Resend is allowed, from when the last code was sent. */
+function remainingSeconds(sentAt: number | null, now: number): number {
+  if (!sentAt) {
+    return 0;
+  }
+  return Math.max(0, OTP_RESEND_WAIT_SECONDS - Math.floor((now - sentAt) / 1000));
+}
+
+export function formatCountdown(seconds: number): string {
+  const m = Math.floor(seconds / 60);
+  const s = seconds % 60;
+  return `${String(m).padStart(2, '0')}:${String(s).padStart(2, '0')}`;
+}
+
+/** One-time code step (spec 01 Login screens and section 4). */
+export default function VerifyOtpPage({
+  canVisit,
+}: {
+  canVisit: (user: PermissionHolder, path: string) => boolean;
+}) {
+  const navigate = useNavigate();
+  const location = useLocation();
+  // Read once: after success the stored key is cleared while this page is still on screen.
+  const [key, setKey] = useState(() => sessionStore.pendingKey());
+  const [otp, setOtp] = useState('');
+  const [submitted, setSubmitted] = useState(false);
+  const [loading, setLoading] = useState(false);
+  const [resending, setResending] = useState(false);
+  const [message, setMessage] = useState<Message>((location.state as LoginNotice | null)?.notice ?? null);
+  const [now, setNow] = useState(() => Date.now());
+  const interval = useInterval(() => setNow(Date.now()), 1000);
+
+  useEffect(() => {
+    interval.start();
+    return interval.stop;
+  }, [interval.start, interval.stop]);
+
+  if (!key) {
+    return <Navigate to={paths.login} replace />;
+  }
+  const remaining = remainingSeconds(sessionStore.pendingSentAt(), now);
+  const otpError = submitted && !otp.trim() ? 'Otp is required' : null;
+
+  async function verify(e: FormEvent) {
+    e.preventDefault();
+    setSubmitted(true);
+    setMessage(null);
+    if (!otp.trim() || !key) {
+      return;
+    }
+    setLoading(true);
+    try {
+      const res = await apiCall(calls.verifyAuth, { otp: otp.trim(), key });
+      const token = res.user?.api_token;
+      if (!token) {
+        setMessage({ color: 'red', text: res.responseMessage ?? TEXTS.serverError });
+        return;
+      }
+      const { api_token: _omit, ...user } = res.user;
+      sessionStore.setPendingKey(null);
+      sessionStore.set({ token, user, widgets: parseWidgets(res.widget) });
+      const dest = destinationAfterLogin(user, sessionStore.takeReturnTo(), canVisit);
+      if (dest.path === null) {
+        // No page to show: end the session again and say so on the login page.
+        await apiCall(calls.logout, {}).catch(() => undefined);
+        sessionStore.clear();
+        navigate(paths.login, {
+          replace: true,
+          state: { notice: { color: 'red', text: dest.message } } satisfies LoginNotice,
+        });
+        return;
+      }
+      navigate(dest.path, { replace: true });
+    } catch (err) {
+      setMessage({ color: 'red', text: messageOf(err) });
+    } finally {
+      setLoading(false);
+    }
+  }
+
+  async function resend() {
+    if (!key) {
+      return;
+    }
+    setResending(true);
+    setMessage(null);
+    try {
+      const res = await apiCall(calls.resendOtp, { key, action: 'resend' });
+      sessionStore.setPendingKey(res.key || key);
+      setKey(res.key || key);
+      setNow(Date.now());
+      setMessage({ color: 'green', text: res.responseMessage ?? 'A new code has been sent' });
+    } catch (err) {
+      setMessage({ color: 'red', text: messageOf(err) });
+    } finally {
+      setResending(false);
+    }
+  }
+
+  return (
+    <AuthCard title="Verify it's you" subtitle="Enter your OTP to login">
+      <form onSubmit={verify} noValidate>
+        <Stack gap="md">
+          <FormMessage message={message} />
+          <TextInput
+            label="OTP"
+            placeholder="6-digit code from your email"
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            maxLength={12}
+            leftSection={<IconKey size={16} />}
+            value={otp}
+            onChange={(e) => setOtp(e.currentTarget.value)}
+            error={otpError}
+            autoFocus
+            styles={{
+              input: { letterSpacing: otp ? '0.3em' : undefined, fontVariantNumeric: 'tabular-nums' },
+            }}
+          />
+          <Button type="submit" fullWidth size="md" loading={loading}>
+            Verify
+          </Button>
+          <Group justify="space-between" gap="xs">
+            <Text fz="sm" c="dimmed" aria-live="polite">
+              Time Remaining: {formatCountdown(remaining)}
+            </Text>
+            <Button
+              variant="subtle"
+              size="compact-sm"
+              onClick={resend}
+              disabled={remaining > 0}
+              loading={resending}
+            >
+              Resend
+            </Button>
+          </Group>
+          <Anchor component={Link} to={paths.login} size="sm" c="dimmed">
+            <Group gap={4} component="span">
+              <IconArrowLeft size={14} />
+              Back to login
+            </Group>
+          </Anchor>
+        </Stack>
+      </form>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,5 @@
+import { ComingSoon } from '../../ui/coming-soon';
+
+export default function CampaignList1Page() {
+  return <ComingSoon title="Campaign List" />;
+}

@@ -1,0 +1,155 @@
+import type { CampaignRow, CampaignStatus } from '@admin/contract';
+import { Button, Checkbox, Group, Menu, Stack, Text } from '@mantine/core';
+import { IconColumns, IconEye } from '@tabler/icons-react';
+import type { DataTableColumn } from 'mantine-datatable';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { calls } from '../../api/calls';
+import { useApiQuery } from '../../api/hooks';
+import { useCan } from '../../auth/can';
+import { formatDate, formatDateTime, money } from '../../lib/format';
+import { paths } from '../../paths';
+import { ErrorAlert } from '../../ui/error-alert';
+import { ListTable } from '../../ui/list-table';
+import { useListState } from '../../ui/use-list-state';
+import { ApproveButton, StatusCell } from './status-change';
+
+export interface CampaignFilterValues {
+  ad_name?: string;
+  capnStatus?: CampaignStatus;
+  start_date?: string;
+  end_date?: string;
+  deleted?: '0' | '1';
+}
+
+/** Columns hidden until chosen (spec 02: the list's hidden columns, plus Id). */
+const HIDDEN_BY_DEFAULT = [
+  'id',
+  'decline_reason',
+  'spent_on_view',
+  'spent_on_click',
+  'today_spent',
+  'cost_per_view',
+  'per_day_budget',
+] as const;
+
+const COLUMN_TITLES: Record<string, string> = {
+  id: 'Id',
+  ad_set_name: 'Ad set name',
+  campaign_name: 'Campaign Name',
+  creative_ad_title: 'Ad Title',
+  created_at: 'Created At',
+  ad_start: 'Start Date',
+  ad_end: 'End Date',
+  totalDuration: 'Total Days',
+  status: 'Status',
+  action: 'Action',
+  total_ad_budget: 'Total Budget',
+  view: 'View',
+  decline_reason: 'Decline Reason',
+  spent_on_view: 'Spent On View',
+  spent_on_click: 'Spent On Click',
+  today_spent: 'Today Spent',
+  cost_per_view: 'Cost Per View',
+  per_day_budget: 'Budget Per Day',
+};
+
+/**
+ * A customer's campaigns (the expanded row of the campaign list and the profile's Campaigns tab):
+ * the spec's columns, a column chooser for the hidden ones, status change by clicking the status.
+ */
+export function CampaignsTable({ userId, filters = {} }: { userId: number; filters?: CampaignFilterValues }) {
+  const list = useListState<string>({ order_by: 'created_at', direction: 'desc' });
+  const [shown, setShown] = useState<string[]>([]);
+  const canView = useCan('campaign_details');
+  const q = useApiQuery(calls.campaignsList, {
+    ...list.params,
+    order_by: list.orderBy as 'created_at',
+    userId,
+    ...filters,
+  });
+
+  const base: DataTableColumn<CampaignRow>[] = [
+    { accessor: 'id', sortable: true },
+    { accessor: 'ad_set_name', sortable: true, render: (r) => r.ad_set_name ?? '—' },
+    { accessor: 'campaign_name', sortable: true },
+    { accessor: 'creative_ad_title', width: 180, render: (r) => r.creative_ad_title ?? '—' },
+    { accessor: 'created_at', sortable: true, width: 120, render: (r) => formatDateTime(r.created_at) },
+    { accessor: 'ad_start', sortable: true, render: (r) => formatDate(r.ad_start) },
+    { accessor: 'ad_end', sortable: true, render: (r) => formatDate(r.ad_end) },
+    { accessor: 'totalDuration' },
+    { accessor: 'status', sortable: true, width: 150, render: (r) => <StatusCell row={r} /> },
+    { accessor: 'action', width: 110, render: (r) => <ApproveButton row={r} /> },
+    { accessor: 'total_ad_budget', sortable: true, render: (r) => money(r.total_ad_budget) },
+    {
+      accessor: 'view',
+      render: (r) => (
+        <Button
+          component={Link}
+          to={paths.campaignDetails(r.id)}
+          size="xs"
+          variant="light"
+          leftSection={<IconEye size={14} />}
+          disabled={!canView}
+          onClick={(e: React.MouseEvent) => (!canView ? e.preventDefault() : e.stopPropagation())}
+          aria-label={`View ${r.campaign_name}`}
+        >
+          View
+        </Button>
+      ),
+    },
+    { accessor: 'decline_reason', render: (r) => r.decline_reason ?? '—' },
+    { accessor: 'spent_on_view', render: (r) => money(r.spent_on_view) },
+    { accessor: 'spent_on_click', render: (r) => money(r.spent_on_click) },
+    { accessor: 'today_spent', render: (r) => money(r.today_spent) },
+    { accessor: 'cost_per_view', render: (r) => money(r.cost_per_view) },
+    { accessor: 'per_day_budget', render: (r) => money(r.per_day_budget) },
+  ];
+  const columns = base.map((c) => ({
+    ...c,
+    title: COLUMN_TITLES[String(c.accessor)],
+    hidden:
+      (HIDDEN_BY_DEFAULT as readonly string[]).includes(String(c.accessor)) &&
+      !shown.includes(String(c.accessor)),
+  }));
+
+  return (
+    <Stack gap="xs" p="xs">
+      <Group justify="space-between" wrap="wrap">
+        <Text size="sm" fw={600}>
+          Campaigns
+        </Text>
+        <Menu closeOnItemClick={false} position="bottom-end" withinPortal>
+          <Menu.Target>
+            <Button size="xs" variant="default" leftSection={<IconColumns size={14} />}>
+              Columns
+            </Button>
+          </Menu.Target>
+          <Menu.Dropdown>
+            <Menu.Label>Hidden columns</Menu.Label>
+            {HIDDEN_BY_DEFAULT.map((c) => (
+              <Menu.Item key={c}>
+                <Checkbox
+                  label={COLUMN_TITLES[c]}
+                  checked={shown.includes(c)}
+                  onChange={(e) =>
+                    setShown((s) => (e.currentTarget.checked ? [...s, c] : s.filter((x) => x !== c)))
+                  }
+                />
+              </Menu.Item>
+            ))}
+          </Menu.Dropdown>
+        </Menu>
+      </Group>
+      {q.isError && !q.data ? <ErrorAlert error={q.error} onRetry={() => q.refetch()} /> : null}
+      <ListTable<CampaignRow>
+        aria-label="Campaigns"
+        columns={columns}
+        records={q.data?.data}
+        total={q.data?.total}
+        fetching={q.isFetching}
+        list={list}
+      />
+    </Stack>
+  );
+}

@@ -1,0 +1,124 @@
+import type { GroupRow } from '@admin/contract';
+import { ActionIcon, Button, Group, Stack, TextInput, Tooltip } from '@mantine/core';
+import { IconPencil, IconPlus, IconSearch, IconTrash } from '@tabler/icons-react';
+import { useState } from 'react';
+import { calls } from '../../api/calls';
+import { useApiMutation, useApiQuery } from '../../api/hooks';
+import { useCan } from '../../auth/can';
+import { formatDateTime } from '../../lib/format';
+import { ConfirmDialog } from '../../ui/confirm-dialog';
+import { ErrorAlert } from '../../ui/error-alert';
+import { ListTable } from '../../ui/list-table';
+import { PageHeader } from '../../ui/page-header';
+import { type ListState, useListState } from '../../ui/use-list-state';
+import { GroupFormModal } from './group-form-modal';
+
+type Order = 'id' | 'name' | 'created_at' | 'updated_at';
+
+/** /users-groups (spec 01 section 2, Groups screen): paged, newest first, add/edit/delete per permission. */
+export default function GroupsPage() {
+  const list = useListState<Order>({ order_by: 'id', direction: 'desc' });
+  const q = useApiQuery(calls.groupList, list.params);
+  const canAdd = useCan('add_group');
+  const canEdit = useCan('edit_group');
+  const canDelete = useCan('delete_group');
+  const showActions = canAdd || canEdit || canDelete;
+  const [form, setForm] = useState<{ group: GroupRow | null } | null>(null);
+  const [deleting, setDeleting] = useState<GroupRow | null>(null);
+  const remove = useApiMutation(calls.groupDelete, {
+    invalidates: [calls.groupList, calls.groupDropdown],
+    onSettled: () => setDeleting(null),
+  });
+
+  return (
+    <Stack gap="md">
+      <PageHeader
+        title="Users Groups"
+        actions={
+          canAdd ? (
+            <Button leftSection={<IconPlus size={16} />} onClick={() => setForm({ group: null })}>
+              Add New Group
+            </Button>
+          ) : null
+        }
+      />
+      <Group>
+        <TextInput
+          placeholder="Search by group name"
+          aria-label="Search groups"
+          leftSection={<IconSearch size={16} />}
+          value={list.search}
+          onChange={(e) => list.setSearch(e.currentTarget.value)}
+          w={{ base: '100%', sm: 360 }}
+        />
+      </Group>
+      {q.isError && !q.data ? <ErrorAlert error={q.error} onRetry={() => q.refetch()} /> : null}
+      <ListTable<GroupRow>
+        aria-label="Groups"
+        records={q.data?.groups}
+        total={q.data?.total}
+        fetching={q.isFetching}
+        list={list as unknown as ListState}
+        idAccessor="id"
+        columns={[
+          { accessor: 'id', noWrap: true, title: 'S.No.', hidden: true, sortable: true },
+          { accessor: 'name', noWrap: true, title: 'Group Name', sortable: true },
+          {
+            accessor: 'created_at',
+            noWrap: true,
+            title: 'Created At',
+            sortable: true,
+            render: (g) => formatDateTime(g.created_at),
+          },
+          {
+            accessor: 'updated_at',
+            noWrap: true,
+            title: 'Updated At',
+            sortable: true,
+            render: (g) => formatDateTime(g.updated_at),
+          },
+          {
+            accessor: 'actions',
+            title: 'Action',
+            textAlign: 'right',
+            hidden: !showActions,
+            render: (g) => (
+              <Group gap="xs" justify="flex-end" wrap="nowrap">
+                <Tooltip label={canEdit ? 'Edit group' : 'Needs the edit_group permission'}>
+                  <ActionIcon
+                    variant="subtle"
+                    disabled={!canEdit}
+                    onClick={() => setForm({ group: g })}
+                    aria-label={`Edit ${g.name}`}
+                  >
+                    <IconPencil size={18} />
+                  </ActionIcon>
+                </Tooltip>
+                <Tooltip label={canDelete ? 'Delete group' : 'Needs the delete_group permission'}>
+                  <ActionIcon
+                    variant="subtle"
+                    color="red"
+                    disabled={!canDelete}
+                    onClick={() => setDeleting(g)}
+                    aria-label={`Delete ${g.name}`}
+                  >
+                    <IconTrash size={18} />
+                  </ActionIcon>
+                </Tooltip>
+              </Group>
+            ),
+          },
+        ]}
+      />
+      <GroupFormModal opened={form !== null} group={form?.group ?? null} onClose={() => setForm(null)} />
+      <ConfirmDialog
+        opened={deleting !== null}
+        title="Delete Group"
+        message="Are you sure? Do you want to delete this group?"
+        loading={remove.isPending}
+        onClose={() => setDeleting(null)}
+        onConfirm={() => deleting && remove.mutate({ id: deleting.id, isDelete: 1 })}
+      />
+    </Stack>
+  );
+}

@@ -1,0 +1,57 @@
+import type { PostPersonRow } from '@admin/contract';
+import { Group, TextInput } from '@mantine/core';
+import { IconSearch } from '@tabler/icons-react';
+import type { DataTableColumn } from 'mantine-datatable';
+import { calls } from '../../api/calls';
+import { useApiQuery } from '../../api/hooks';
+import { ErrorAlert } from '../../ui/error-alert';
+import { ListTable } from '../../ui/list-table';
+import { type ListState, useListState } from '../../ui/use-list-state';
+import { UserAvatar } from '../../ui/user-avatar';
+
+type Order = 'name' | 'username' | 'email' | 'created_at';
+
+const columns: DataTableColumn<PostPersonRow>[] = [
+  {
+    accessor: 'avatar',
+    title: 'Image',
+    width: 70,
+    render: (u) => <UserAvatar src={u.avatar} name={u.name} size={30} />,
+  },
+  { accessor: 'name', title: 'Name', sortable: true },
+  { accessor: 'username', title: 'Username', sortable: true },
+  { accessor: 'email', title: 'Email', sortable: true, render: (u) => u.email ?? '-' },
+  { accessor: 'phone', title: 'Phone', render: (u) => u.phone ?? '-' },
+];
+
+/** Reported By / Viewed By: paged, name ascending by default. */
+export function PostPeopleTable({ postId, kind }: { postId: number; kind: 'reported' | 'viewed' }) {
+  const list = useListState<Order>({ order_by: 'name', direction: 'asc' });
+  const q = useApiQuery(kind === 'reported' ? calls.reportedBy : calls.viewedBy, {
+    ...list.params,
+    id: postId,
+  });
+  return (
+    <>
+      <Group mb="md">
+        <TextInput
+          placeholder="Search by name, username or email"
+          aria-label="Search by name, username or email"
+          leftSection={<IconSearch size={16} />}
+          value={list.search}
+          onChange={(e) => list.setSearch(e.currentTarget.value)}
+          w={{ base: '100%', sm: 300 }}
+        />
+      </Group>
+      {q.isError ? <ErrorAlert error={q.error} onRetry={() => q.refetch()} /> : null}
+      <ListTable<PostPersonRow>
+        aria-label={kind === 'reported' ? 'Reported by' : 'Viewed by'}
+        columns={columns}
+        records={q.isError ? [] : q.data?.data}
+        total={q.isError ? 0 : q.data?.total}
+        fetching={q.isFetching}
+        list={list as unknown as ListState}
+      />
+    </>
+  );
+}

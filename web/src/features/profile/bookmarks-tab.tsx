@@ -1,0 +1,75 @@
+import type { ProfileBookmarkRow } from '@admin/contract';
+import { Image, Stack, Text } from '@mantine/core';
+import { ErrorAlert } from '../../ui/error-alert';
+import { ListTable } from '../../ui/list-table';
+import { type ListState, useListState } from '../../ui/use-list-state';
+import { useFavourites } from './hooks';
+
+type SortColumn = 'id' | 'title' | 'type' | 'search_term';
+
+/** Bookmarks (favourites): S.No., Image, Search Term, Type, Title, Description; id descending. */
+export function BookmarksTab({ userId }: { userId: number }) {
+  const list = useListState<SortColumn>({ order_by: 'id', direction: 'desc' });
+  const rows = useFavourites({ userId, ...list.params });
+
+  return (
+    <Stack gap="sm">
+      <ErrorAlert error={rows.error} onRetry={() => void rows.refetch()} />
+      <ListTable<ProfileBookmarkRow>
+        aria-label="Bookmarks"
+        records={rows.data?.data}
+        total={rows.data?.total}
+        fetching={rows.isFetching}
+        // ListTable takes any column names; this list only ever sorts by SortColumn.
+        list={list as unknown as ListState}
+        idAccessor="id"
+        columns={[
+          {
+            accessor: 'id',
+            title: 'S.No.',
+            width: 80,
+            sortable: true,
+            render: (_, index) => list.page * list.pageLimit + index + 1,
+          },
+          {
+            accessor: 'image',
+            title: 'Image',
+            width: 90,
+            render: (r) =>
+              r.image ? (
+                <Image
+                  src={r.image}
+                  alt={r.title ?? 'Bookmark image'}
+                  w={60}
+                  h={40}
+                  fit="cover"
+                  radius="sm"
+                />
+              ) : (
+                <Text c="dimmed" size="xs">
+                  No image
+                </Text>
+              ),
+          },
+          {
+            accessor: 'search_term',
+            title: 'Search Term',
+            sortable: true,
+            render: (r) => r.search_term ?? '',
+          },
+          { accessor: 'type', title: 'Type', sortable: true },
+          { accessor: 'title', title: 'Title', sortable: true, render: (r) => r.title ?? '' },
+          {
+            accessor: 'description',
+            title: 'Description',
+            render: (r) => (
+              <Text size="sm" lineClamp={2}>
+                {r.description ?? ''}
+              </Text>
+            ),
+          },
+        ]}
+      />
+    </Stack>
+  );
+}

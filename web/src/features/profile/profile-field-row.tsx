@@ -1,0 +1,183 @@
+import type { ProfileField } from '@admin/contract';
+import { ActionIcon, Box, Group, Select, Text, TextInput, Tooltip } from '@mantine/core';
+import { DatePickerInput } from '@mantine/dates';
+import { IconCheck, IconPencil, IconX } from '@tabler/icons-react';
+import { useState } from 'react';
+import { dateOnly } from './format';
+import classes from './profile.module.css';
+
+/** Spec 01 section 5: every profile field is required, with these texts. */
+export const REQUIRED_TEXT: Record<ProfileField, string> = {
+  name: 'Name is required',
+  gender: 'Gender is required',
+  email: 'Email is required',
+  username: 'Username is required',
+  phone: 'Phone is required',
+  dob: 'Date of Birth is required',
+  address: 'Address is required',
+  current_location: 'Current Location is required',
+};
+
+const FIRST_YEAR = 1970;
+const today = () => new Date().toISOString().slice(0, 10);
+
+interface Props {
+  field: ProfileField;
+  label: string;
+  value: string | null;
+  canEdit: boolean;
+  saving: boolean;
+  /** Resolves true when the server accepted the value (the row then leaves edit mode). */
+  onSave: (field: ProfileField, value: string) => Promise<boolean>;
+}
+
+/** One profile row: the value, a pencil to edit (update_profile) and a tick to save. */
+export function ProfileFieldRow({ field, label, value, canEdit, saving, onSave }: Props) {
+  const [editing, setEditing] = useState(false);
+  const [draft, setDraft] = useState(value ?? '');
+  const empty = draft.trim() === '';
+  const inputId = `profile-${field}`;
+
+  const start = () => {
+    setDraft(value ?? '');
+    setEditing(true);
+  };
+  const save = async () => {
+    if (empty) {
+      return;
+    }
+    if (draft.trim() === (value ?? '')) {
+      setEditing(false);
+      return;
+    }
+    if (await onSave(field, draft.trim())) {
+      setEditing(false);
+    }
+  };
+
+  let editor: React.ReactNode;
+  const error = empty ? REQUIRED_TEXT[field] : undefined;
+  if (field === 'gender') {
+    editor = (
+      <Select
+        id={inputId}
+        aria-label={label}
+        data={[
+          { value: 'male', label: 'male' },
+          { value: 'female', label: 'female' },
+        ]}
+        value={draft || null}
+        onChange={(v) => setDraft(v ?? '')}
+        placeholder="Select gender"
+        error={error}
+        allowDeselect={false}
+        comboboxProps={{ withinPortal: true }}
+      />
+    );
+  } else if (field === 'dob') {
+    const nextYear = new Date().getFullYear() + 1;
+    editor = (
+      <DatePickerInput
+        id={inputId}
+        aria-label={label}
+        value={draft || null}
+        onChange={(v) => setDraft(v ?? '')}
+        valueFormat="MM-DD-YYYY"
+        placeholder="Pick a date"
+        // Spec: years 1970 to next year; days after today cannot be a birth date.
+        minDate={`${FIRST_YEAR}-01-01`}
+        maxDate={`${nextYear}-12-31`}
+        excludeDate={(d) => d > today()}
+        defaultDate={draft || '1990-01-01'}
+        error={error}
+        popoverProps={{ withinPortal: true }}
+      />
+    );
+  } else {
+    editor = (
+      <TextInput
+        id={inputId}
+        aria-label={label}
+        value={draft}
+        onChange={(e) => setDraft(e.currentTarget.value)}
+        onKeyDown={(e) => {
+          if (e.key === 'Enter') {
+            void save();
+          } else if (e.key === 'Escape') {
+            setEditing(false);
+          }
+        }}
+        error={error}
+        type={field === 'email' ? 'email' : field === 'phone' ? 'tel' : 'text'}
+        autoFocus
+      />
+    );
+  }
+
+  const shown = field === 'dob' ? dateOnly(value) : value;
+  return (
+    <Box data-field={field} className={classes.row}>
+      <Text fw={600} size="sm" c="dimmed" component="label" htmlFor={editing ? inputId : undefined}>
+        {label}
+      </Text>
+      <Group gap="xs" wrap="nowrap" align={editing ? 'flex-start' : 'center'} style={{ minWidth: 0 }}>
+        <Box style={{ flex: 1, minWidth: 0 }}>
+          {editing ? (
+            editor
+          ) : (
+            <Text size="sm" style={{ overflowWrap: 'anywhere' }} data-testid={`value-${field}`}>
+              {shown || '—'}
+            </Text>
+          )}
+        </Box>
+        {editing ? (
+          <Group gap={4} wrap="nowrap">
+            {empty ? null : (
+              <Tooltip label="Save">
+                <ActionIcon
+                  variant="light"
+                  color="green"
+                  aria-label={`Save ${label}`}
+                  loading={saving}
+                  onClick={() => void save()}
+                >
+                  <IconCheck size={18} />
+                </ActionIcon>
+              </Tooltip>
+            )}
+            <Tooltip label="Cancel">
+              <ActionIcon
+                variant="subtle"
+                color="gray"
+                aria-label={`Cancel ${label}`}
+                onClick={() => setEditing(false)}
+              >
+                <IconX size={18} />
+              </ActionIcon>
+            </Tooltip>
+          </Group>
+        ) : (
+          <Tooltip label={canEdit ? `Edit ${label}` : 'You do not have permission to edit the profile'}>
+            <ActionIcon variant="subtle" aria-label={`Edit ${label}`} disabled={!canEdit} onClick={start}>
+              <IconPencil size={18} />
+            </ActionIcon>
+          </Tooltip>
+        )}
+      </Group>
+    </Box>
+  );
+}
+
+/** A read-only row (last active time, app and OS version). */
+export function ProfileInfoRow({ label, value, title }: { label: string; value: string; title?: string }) {
+  return (
+    <Box className={classes.row}>
+      <Text fw={600} size="sm" c="dimmed">
+        {label}
+      </Text>
+      <Text size="sm" title={title} style={{ overflowWrap: 'anywhere' }}>
+        {value || '—'}
+      </Text>
+    </Box>
+  );
+}

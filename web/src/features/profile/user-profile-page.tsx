@@ -1,0 +1,145 @@
+import { hasPermission } from '@admin/contract';
+import { Alert, ScrollArea, Tabs } from '@mantine/core';
+import { type ComponentType, Suspense, useEffect, useRef } from 'react';
+import { useParams, useSearchParams } from 'react-router';
+import { useSession } from '../../auth/session';
+import type { ProfileTab } from '../../profile-tabs';
+import { PageHeader } from '../../ui/page-header';
+import { PageLoader } from '../../ui/page-loader';
+import { AboutTab } from './about-tab';
+import { BookmarksTab } from './bookmarks-tab';
+import { FollowTab } from './follow-tab';
+import { useUserProfile } from './hooks';
+import classes from './profile.module.css';
+
+interface TabEntry {
+  value: string;
+  label: string;
+  order: number;
+  permission?: string;
+  render: (userId: number) => React.ReactNode;
+}
+
+/** The tabs this area builds, at their spec 01 positions. */
+const OWN_TABS: TabEntry[] = [
+  {
+    value: 'followers',
+    label: 'Followers',
+    order: 2,
+    permission: 'followers',
+    render: (id) => <FollowTab userId={id} side="followers" />,
+  },
+  {
+    value: 'following',
+    label: 'Following',
+    order: 3,
+    permission: 'following',
+    render: (id) => <FollowTab userId={id} side="following" />,
+  },
+  {
+    value: 'bookmarks',
+    label: 'Bookmarks',
+    order: 6,
+    permission: 'favourites',
+    render: (id) => <BookmarksTab userId={id} />,
+  },
+];
+
+function extraEntry(tab: ProfileTab): TabEntry {
+  const Component = tab.component as ComponentType<{ userId: number }>;
+  return { ...tab, render: (id) => <Component userId={id} /> };
+}
+
+/**
+ * The user profile (spec 01 section 2): About, then the other tabs in spec order, each shown only
+ * with its permission. `extraTabs` are the tabs other areas own (web/src/profile-tabs.tsx).
+ */
+export default function UserProfilePage({ extraTabs }: { extraTabs: readonly ProfileTab[] }) {
+  const params = useParams();
+  const userId = Number(params.userId);
+  const [search, setSearch] = useSearchParams();
+  const session = useSession();
+  const profile = useUserProfile(userId);
+  const tabStrip = useRef<HTMLDivElement>(null);
+
+  const own = new Set(OWN_TABS.map((t) => t.value));
+  const tabs = [...OWN_TABS, ...extraTabs.filter((t) => !own.has(t.value)).map(extraEntry)]
+    .filter((t) => !t.permission || hasPermission(session?.user, t.permission))
+    .sort((a, b) => a.order - b.order);
+  const requested = search.get('tab');
+  const active = requested && tabs.some((t) => t.value === requested) ? requested : 'about';
+
+  const loaded = !!profile.data;
+  // On phones the strip scrolls: bring the open tab (e.g. from ?tab=) into view.
+  useEffect(() => {
+    if (loaded) {
+      tabStrip.current
+        ?.querySelector<HTMLElement>(`[role="tab"][id$="-tab-${active}"]`)
+        ?.scrollIntoView({ inline: 'center', block: 'nearest' });
+    }
+  }, [active, loaded]);
+
+  if (!Number.isInteger(userId) || userId <= 0) {
+    return (
+      <Alert color="red" variant="light">
+        There is no such user.
+      </Alert>
+    );
+  }
+  const user = profile.data?.userdetails;
+
+  return (
+    <>
+      <PageHeader title="User Profile" subtitle={user ? `${user.name} (@${user.username})` : undefined} />
+      {profile.isError ? (
+        <Alert color="red" variant="light" title="The profile could not be loaded">
+          {profile.error.message}
+        </Alert>
+      ) : !user ? (
+        <PageLoader />
+      ) : (
+        <Tabs
+          // A new user starts afresh: edit rows, searches and pages belong to the previous one.
+          key={userId}
+          value={active}
+          onChange={(v) => {
+            const next = new URLSearchParams(search);
+            if (!v || v === 'about') {
+              next.delete('tab');
+            } else {
+              next.set('tab', v);
+            }
+            setSearch(next, { replace: true });
+          }}
+          keepMounted={false}
+        >
+          {/* On phones the tab strip scrolls sideways instead of wrapping into a tall block. */}
+          <ScrollArea
+            type="auto"
+            scrollbarSize={6}
+            offsetScrollbars="x"
+            className={classes.tabsScroll}
+            viewportRef={tabStrip}
+          >
+            <Tabs.List className={classes.tabsList}>
+              <Tabs.Tab value="about">About</Tabs.Tab>
+              {tabs.map((t) => (
+                <Tabs.Tab key={t.value} value={t.value}>
+                  {t.label}
+                </Tabs.Tab>
+              ))}
+            </Tabs.List>
+          </ScrollArea>
+          <Tabs.Panel value="about">
+            <AboutTab user={user} />
+          </Tabs.Panel>
+          {tabs.map((t) => (
+            <Tabs.Panel key={t.value} value={t.value}>
+              <Suspense fallback={<PageLoader />}>{t.render(userId)}</Suspense>
+            </Tabs.Panel>
+          ))}
+        </Tabs>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,136 @@
+import type { SearchRow } from '@admin/contract';
+import { Anchor, Group, Select, Text, TextInput } from '@mantine/core';
+import { IconSearch } from '@tabler/icons-react';
+import type { DataTableColumn } from 'mantine-datatable';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { calls } from '../../api/calls';
+import { useApiQuery } from '../../api/hooks';
+import { useCan } from '../../auth/can';
+import { abbreviate, formatDateTime } from '../../lib/format';
+import { paths } from '../../paths';
+import { ErrorAlert } from '../../ui/error-alert';
+import { ListTable } from '../../ui/list-table';
+import { type ListState, useListState } from '../../ui/use-list-state';
+import { MediaPreviewButton } from './media-preview';
+
+/** Types the platform records (the filter's options). */
+export const SEARCH_TYPES = ['image', 'link', 'news', 'video', 'raw_video', 'shopping'] as const;
+
+type SearchOrder = 'created_at' | 'updated_at' | 'search_term' | 'type' | 'id';
+
+const clip = (text: string | null, max = 80) =>
+  !text ? '-' : text.length > max ? `${text.slice(0, max)}…` : text;
+
+/**
+ * The searches table (newest first, server paged, search and type filter): the /searches screen
+ * and the user profile's Searches tab (with `userId`).
+ */
+export function SearchesTable({ userId }: { userId?: number }) {
+  const list = useListState<SearchOrder>({ order_by: 'created_at', direction: 'desc' });
+  const [type, setType] = useState<string | null>(null);
+  const canOpenProfile = useCan('user_profile');
+  const q = useApiQuery(calls.searches, {
+    ...list.params,
+    ...(userId ? { user_id: userId } : {}),
+    ...(type ? { type } : {}),
+  });
+
+  const columns: DataTableColumn<SearchRow>[] = [
+    {
+      accessor: 'image',
+      title: 'Image',
+      width: 70,
+      render: (s) => (
+        <MediaPreviewButton type={s.type} src={s.image ?? s.thumb_url} title={s.title ?? s.search_term} />
+      ),
+    },
+    { accessor: 'search_term', title: 'Search Term', sortable: true },
+    {
+      accessor: 'website',
+      title: 'Website',
+      render: (s) => s.website ?? '-',
+    },
+    { accessor: 'type', title: 'Type', sortable: true },
+    {
+      accessor: 'username',
+      title: 'Username',
+      render: (s) =>
+        canOpenProfile ? (
+          <Anchor component={Link} to={paths.userProfile(s.userId)} size="sm">
+            {s.username}
+          </Anchor>
+        ) : (
+          s.username
+        ),
+    },
+    { accessor: 'title', title: 'Title', render: (s) => clip(s.title, 60) },
+    {
+      accessor: 'description',
+      title: 'Description',
+      render: (s) => (
+        <Text size="sm" title={s.description ?? undefined}>
+          {clip(s.description)}
+        </Text>
+      ),
+    },
+    {
+      accessor: 'deleted_at',
+      title: 'Deleted',
+      render: (s) => (s.deleted_at ? formatDateTime(s.deleted_at) : '-'),
+    },
+    {
+      accessor: 'created_at',
+      title: 'Created At',
+      sortable: true,
+      render: (s) => formatDateTime(s.created_at),
+    },
+    {
+      accessor: 'updated_at',
+      title: 'Updated At',
+      sortable: true,
+      render: (s) => formatDateTime(s.updated_at),
+    },
+  ];
+
+  return (
+    <>
+      <Group mb="md" gap="sm" wrap="wrap">
+        <TextInput
+          placeholder="Search by search term"
+          aria-label="Search by search term"
+          leftSection={<IconSearch size={16} />}
+          value={list.search}
+          onChange={(e) => list.setSearch(e.currentTarget.value)}
+          w={{ base: '100%', sm: 280 }}
+        />
+        <Select
+          aria-label="Type"
+          placeholder="All types"
+          clearable
+          data={SEARCH_TYPES.map((t) => ({ value: t, label: t }))}
+          value={type}
+          onChange={(v) => {
+            setType(v);
+            list.resetPage();
+          }}
+          w={{ base: '100%', sm: 180 }}
+        />
+      </Group>
+      {q.data?.total_is_estimate && !q.isError ? (
+        <Text size="sm" c="dimmed" mb="xs">
+          About {abbreviate(q.data.total)} searches match
+        </Text>
+      ) : null}
+      {q.isError ? <ErrorAlert error={q.error} onRetry={() => q.refetch()} /> : null}
+      <ListTable<SearchRow>
+        aria-label="Searches"
+        columns={columns}
+        records={q.isError ? [] : q.data?.data}
+        total={q.isError ? 0 : q.data?.total}
+        fetching={q.isFetching}
+        list={list as unknown as ListState}
+      />
+    </>
+  );
+}

@@ -1,0 +1,188 @@
+import { type AppVersionRule, TEXTS, UPDATE_ACTIONS } from '@admin/contract';
+import {
+  Alert,
+  Button,
+  Card,
+  Group,
+  Select,
+  Skeleton,
+  Stack,
+  Switch,
+  Table,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { IconLock } from '@tabler/icons-react';
+import { useEffect, useState } from 'react';
+import { calls } from '../../api/calls';
+import { useApiMutation, useApiQuery } from '../../api/hooks';
+import { useCan } from '../../auth/can';
+import { ErrorAlert } from '../../ui/error-alert';
+import { PageHeader } from '../../ui/page-header';
+
+function NoPermission() {
+  return (
+    <Alert color="gray" variant="light" icon={<IconLock size={18} />}>
+      {TEXTS.noPermissionContent}
+    </Alert>
+  );
+}
+
+/** /settings: the enrichment service switch and the app force-update rules. */
+export default function SettingsPage() {
+  const canEnrich = useCan('change_enrichment_settings');
+  const canVersions = useCan('get_app_version');
+  return (
+    <Stack gap="lg">
+      <PageHeader title="Settings" />
+      <Card withBorder radius="md">
+        <Title order={4} mb="sm">
+          Enrichment Service
+        </Title>
+        {canEnrich ? <EnrichmentToggle /> : <NoPermission />}
+      </Card>
+      <Card withBorder radius="md">
+        <Title order={4} mb="sm">
+          App Force Update When
+        </Title>
+        {canVersions ? <AppVersionRules /> : <NoPermission />}
+      </Card>
+    </Stack>
+  );
+}
+
+function EnrichmentToggle() {
+  const q = useApiQuery(calls.enrichmentSettings, { data_keys: 'ENRICHMENT_SERVICE' });
+  const change = useApiMutation(calls.changeEnrichmentSettings, { invalidates: [calls.enrichmentSettings] });
+  if (q.isError && !q.data) {
+    return <ErrorAlert error={q.error} onRetry={() => q.refetch()} />;
+  }
+  if (!q.data) {
+    return <Skeleton h={28} w={220} />;
+  }
+  const on = q.data.data.find((s) => s.data_key === 'ENRICHMENT_SERVICE')?.data === '1';
+  const shown = change.isPending && change.variables ? String(change.variables.data) === '1' : on;
+  return (
+    <Group gap="md">
+      <Switch
+        size="lg"
+        onLabel="ON"
+        offLabel="OFF"
+        checked={shown}
+        disabled={change.isPending}
+        label={`Enrichment Service is ${shown ? 'ON' : 'OFF'}`}
+        aria-label="Enrichment Service"
+        onChange={(e) =>
+          change.mutate({ data_key: 'ENRICHMENT_SERVICE', data: e.currentTarget.checked ? '1' : '0' })
+        }
+      />
+    </Group>
+  );
+}
+
+const DEVICE_LABEL = { android: 'Android', ios: 'IOS' } as const;
+const ACTIONS = UPDATE_ACTIONS.map((a) => ({ value: String(a.value), label: a.label }));
+
+function AppVersionRules() {
+  const q = useApiQuery(calls.appVersionSettings, {});
+  const [rows, setRows] = useState<AppVersionRule[] | null>(null);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const save = useApiMutation(calls.saveAppVersionSetting, { alertOnSuccess: false });
+  const [saving, setSaving] = useState(false);
+  useEffect(() => {
+    if (q.data && !rows) {
+      setRows(q.data.data);
+    }
+  }, [q.data, rows]);
+
+  if (q.isError && !q.data) {
+    return <ErrorAlert error={q.error} onRetry={() => q.refetch()} />;
+  }
+  if (!rows) {
+    return <Skeleton h={120} />;
+  }
+  const set = (i: number, patch: Partial<AppVersionRule>) =>
+    setRows(rows.map((r, j) => (i === j ? { ...r, ...patch } : r)));
+
+  const submit = async () => {
+    const bad: Record<string, string> = {};
+    for (const r of rows) {
+      if (!/^\d+(\.\d+){0,3}$/.test(r.app_version.trim())) {
+        bad[r.device_type] = 'Enter a version like 2.4.1';
+      }
+    }
+    setErrors(bad);
+    if (Object.keys(bad).length > 0) {
+      return;
+    }
+    setSaving(true);
+    try {
+      for (const r of rows) {
+        await save.mutateAsync({
+          device_type: r.device_type,
+          app_version: r.app_version.trim(),
+          notify_for_update: r.notify_for_update,
+        });
+      }
+      const { notifySuccess } = await import('../../api/notify');
+      notifySuccess('App version setting saved successfully');
+      await q.refetch();
+    } catch {
+      // the failure was alerted by the mutation
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <Stack>
+      <Text size="sm" c="dimmed">
+        Installed versions below the threshold get the chosen action when the app starts.
+      </Text>
+      <Table.ScrollContainer minWidth={480}>
+        <Table verticalSpacing="sm" aria-label="App Force Update When">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Device</Table.Th>
+              <Table.Th>Version below</Table.Th>
+              <Table.Th>Action</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {rows.map((r, i) => (
+              <Table.Tr key={r.device_type}>
+                <Table.Td fw={500}>{DEVICE_LABEL[r.device_type]}</Table.Td>
+                <Table.Td>
+                  <TextInput
+                    aria-label={`${DEVICE_LABEL[r.device_type]} version`}
+                    placeholder="e.g. 3.9.0"
+                    value={r.app_version}
+                    error={errors[r.device_type]}
+                    onChange={(e) => set(i, { app_version: e.currentTarget.value })}
+                    maw={160}
+                  />
+                </Table.Td>
+                <Table.Td>
+                  <Select
+                    aria-label={`${DEVICE_LABEL[r.device_type]} action`}
+                    data={ACTIONS}
+                    value={String(r.notify_for_update)}
+                    onChange={(v) => set(i, { notify_for_update: Number(v ?? 0) })}
+                    allowDeselect={false}
+                    maw={200}
+                  />
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+      <Group>
+        <Button onClick={submit} loading={saving}>
+          Save
+        </Button>
+      </Group>
+    </Stack>
+  );
+}

@@ -1,0 +1,166 @@
+import type { SignupCodeRow } from '@admin/contract';
+import { ActionIcon, Button, Group, Modal, Stack, TextInput, Tooltip } from '@mantine/core';
+import { IconEdit, IconPlus, IconSearch, IconTrash } from '@tabler/icons-react';
+import { useState } from 'react';
+import { calls } from '../../api/calls';
+import { useApiMutation, useApiQuery } from '../../api/hooks';
+import { useCan } from '../../auth/can';
+import { abbreviate, formatDateTime } from '../../lib/format';
+import { ConfirmDialog } from '../../ui/confirm-dialog';
+import { ErrorAlert } from '../../ui/error-alert';
+import { ListTable } from '../../ui/list-table';
+import { PageHeader } from '../../ui/page-header';
+import { useListState } from '../../ui/use-list-state';
+
+type Order = 'created_at' | 'updated_at' | 'code' | 'used_count' | 'id';
+
+/** /signup-codes: the codes new users may sign up with; add, edit and delete popups. */
+export default function SignupCodesPage() {
+  const list = useListState<string>({ order_by: 'created_at', direction: 'desc' });
+  const q = useApiQuery(calls.signupCodesList, { ...list.params, order_by: list.orderBy as Order });
+  const canAdd = useCan('sugnupcodes_add');
+  const canEdit = useCan('sugnupcodes_edit');
+  const canDelete = useCan('sugnupcodes_delete');
+  const [editing, setEditing] = useState<SignupCodeRow | 'new' | null>(null);
+  const [deleting, setDeleting] = useState<SignupCodeRow | null>(null);
+  const remove = useApiMutation(calls.signupCodeDelete, {
+    invalidates: [calls.signupCodesList],
+    onSettled: () => setDeleting(null),
+  });
+
+  return (
+    <Stack gap="md">
+      <PageHeader
+        title="Signup Codes"
+        actions={
+          <Button leftSection={<IconPlus size={16} />} disabled={!canAdd} onClick={() => setEditing('new')}>
+            Add New Code
+          </Button>
+        }
+      />
+      <TextInput
+        placeholder="Search by code"
+        aria-label="Search codes"
+        leftSection={<IconSearch size={16} />}
+        value={list.search}
+        onChange={(e) => list.setSearch(e.currentTarget.value)}
+        maw={360}
+      />
+      {q.isError && !q.data ? <ErrorAlert error={q.error} onRetry={() => q.refetch()} /> : null}
+      <ListTable<SignupCodeRow & { sno?: number }>
+        aria-label="Signup codes"
+        records={q.data?.data}
+        total={q.data?.total}
+        fetching={q.isFetching}
+        list={list}
+        columns={[
+          {
+            accessor: 'sno',
+            title: 'S.No.',
+            width: 70,
+            render: (_, i) => list.page * list.pageLimit + i + 1,
+          },
+          { accessor: 'code', title: 'Code', sortable: true },
+          {
+            accessor: 'used_count',
+            title: 'Used Count',
+            sortable: true,
+            render: (r) => abbreviate(r.used_count),
+          },
+          {
+            accessor: 'created_at',
+            title: 'Created',
+            sortable: true,
+            render: (r) => formatDateTime(r.created_at),
+          },
+          {
+            accessor: 'updated_at',
+            title: 'Updated',
+            sortable: true,
+            render: (r) => formatDateTime(r.updated_at),
+          },
+          {
+            accessor: 'action',
+            title: 'Action',
+            render: (r) => (
+              <Group gap={4} wrap="nowrap">
+                <Tooltip label="Edit">
+                  <ActionIcon
+                    variant="light"
+                    aria-label={`Edit ${r.code}`}
+                    disabled={!canEdit}
+                    onClick={() => setEditing(r)}
+                  >
+                    <IconEdit size={16} />
+                  </ActionIcon>
+                </Tooltip>
+                <Tooltip label="Delete">
+                  <ActionIcon
+                    variant="light"
+                    color="red"
+                    aria-label={`Delete ${r.code}`}
+                    disabled={!canDelete}
+                    onClick={() => setDeleting(r)}
+                  >
+                    <IconTrash size={16} />
+                  </ActionIcon>
+                </Tooltip>
+              </Group>
+            ),
+          },
+        ]}
+      />
+      {editing ? (
+        <CodeForm row={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />
+      ) : null}
+      <ConfirmDialog
+        opened={!!deleting}
+        message="Are you sure? Do you want to delete this code?"
+        onClose={() => setDeleting(null)}
+        loading={remove.isPending}
+        onConfirm={() => deleting && remove.mutate({ id: deleting.id })}
+      />
+    </Stack>
+  );
+}
+
+function CodeForm({ row, onClose }: { row: SignupCodeRow | null; onClose: () => void }) {
+  const [code, setCode] = useState(row?.code ?? '');
+  const [error, setError] = useState<string | null>(null);
+  const opts = { invalidates: [calls.signupCodesList], onSuccess: onClose };
+  const create = useApiMutation(calls.signupCodeCreate, opts);
+  const update = useApiMutation(calls.signupCodeUpdate, opts);
+  const submit = (e: React.FormEvent) => {
+    e.preventDefault();
+    if (!code.trim()) {
+      setError('Code is required');
+      return;
+    }
+    setError(null);
+    if (row) {
+      update.mutate({ id: row.id, code: code.trim() });
+    } else {
+      create.mutate({ code: code.trim() });
+    }
+  };
+  return (
+    <Modal opened onClose={onClose} title={row ? 'Edit Code' : 'Add New Code'} centered>
+      <form onSubmit={submit} noValidate>
+        <Stack>
+          <TextInput
+            label="Code"
+            value={code}
+            onChange={(e) => setCode(e.currentTarget.value)}
+            error={error}
+            data-autofocus
+          />
+          <Group justify="flex-end">
+            <Button type="submit" loading={create.isPending || update.isPending}>
+              {row ? 'Update' : 'Add'}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

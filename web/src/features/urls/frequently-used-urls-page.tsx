@@ -1,0 +1,80 @@
+import { Group, Progress, Stack, Text, TextInput } from '@mantine/core';
+import { IconSearch } from '@tabler/icons-react';
+import { useState } from 'react';
+import { calls } from '../../api/calls';
+import { useApiQuery } from '../../api/hooks';
+import { abbreviate } from '../../lib/format';
+import { type DateRange, DateRangeInput, rangeParams } from '../../ui/date-range-input';
+import { ErrorAlert } from '../../ui/error-alert';
+import { ListTable } from '../../ui/list-table';
+import { PageHeader } from '../../ui/page-header';
+import { useListState } from '../../ui/use-list-state';
+
+interface FrequencyRow {
+  failed_host: string;
+  total_metas: number;
+  host_search_count: number;
+  frequency: number;
+}
+
+/** /frequently-used-urls: hosts of failed links, by how often they appear, searched by domain and dates. */
+export default function FrequentlyUsedUrlsPage() {
+  const list = useListState<string>({ order_by: 'frequency', direction: 'desc' });
+  const [range, setRange] = useState<DateRange>([null, null]);
+  const q = useApiQuery(calls.failedUrlsFrequency, {
+    ...rangeParams(range),
+    keyword: list.query || undefined,
+    page: list.page,
+    page_limit: list.pageLimit,
+  });
+  return (
+    <Stack gap="md">
+      <PageHeader title="Frequently used Urls" />
+      <Group gap="sm" wrap="wrap" align="flex-end">
+        <TextInput
+          placeholder="Search by domain"
+          aria-label="Search by domain"
+          leftSection={<IconSearch size={16} />}
+          value={list.search}
+          onChange={(e) => list.setSearch(e.currentTarget.value)}
+          w={{ base: '100%', sm: 280 }}
+        />
+        <DateRangeInput
+          value={range}
+          onChange={(r) => {
+            setRange(r);
+            list.resetPage();
+          }}
+        />
+      </Group>
+      {q.isError && !q.data ? <ErrorAlert error={q.error} onRetry={() => q.refetch()} /> : null}
+      <ListTable<FrequencyRow>
+        aria-label="Frequently used urls"
+        idAccessor="failed_host"
+        records={q.data?.data}
+        total={q.data?.totalCount}
+        fetching={q.isFetching}
+        list={list}
+        columns={[
+          { accessor: 'failed_host', title: 'Host' },
+          { accessor: 'total_metas', title: 'Total Searches', render: (r) => abbreviate(r.total_metas) },
+          {
+            accessor: 'host_search_count',
+            title: 'Host Searched',
+            render: (r) => abbreviate(r.host_search_count),
+          },
+          {
+            accessor: 'frequency',
+            title: 'Frequency (%)',
+            render: (r) => (
+              <Group gap="xs" wrap="nowrap" miw={140}>
+                <Progress value={r.frequency} w={70} size="sm" aria-hidden />
+                <Text size="sm">{r.frequency.toFixed(2)}%</Text>
+              </Group>
+            ),
+          },
+        ]}
+      />
+    </Stack>
+  );
+}

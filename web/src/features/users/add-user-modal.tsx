@@ -1,0 +1,96 @@
+import { Button, Group, Modal, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { type FormEvent, useState } from 'react';
+import { calls } from '../../api/calls';
+import { useApiMutation } from '../../api/hooks';
+
+const EMPTY = { name: '', username: '', email: '', password: '', phone: '' };
+type Field = keyof typeof EMPTY;
+
+const REQUIRED: Partial<Record<Field, string>> = {
+  name: 'Name is required',
+  username: 'Username is required',
+  email: 'Email is required',
+  password: 'Password is required',
+};
+
+/**
+ * 'Add New User' popup (spec 01 sections 2 and 5): Name, Username, Email, Password required, Phone
+ * optional; errors show after the first submit. On success the list reloads and the popup closes.
+ * From Backend Users the user is created with is_admin true.
+ */
+export function AddUserModal({
+  opened,
+  onClose,
+  isAdmin,
+}: {
+  opened: boolean;
+  onClose: () => void;
+  isAdmin: boolean;
+}) {
+  const [values, setValues] = useState(EMPTY);
+  const [submitted, setSubmitted] = useState(false);
+  const create = useApiMutation(calls.createUser, {
+    invalidates: [isAdmin ? calls.adminUsersList : calls.usersList],
+  });
+  const errorOf = (f: Field) => (submitted && !values[f].trim() ? REQUIRED[f] : undefined);
+  const close = () => {
+    setValues(EMPTY);
+    setSubmitted(false);
+    create.reset();
+    onClose();
+  };
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    setSubmitted(true);
+    if ((Object.keys(REQUIRED) as Field[]).some((f) => !values[f].trim())) {
+      return;
+    }
+    create.mutate(
+      {
+        name: values.name.trim(),
+        username: values.username.trim(),
+        email: values.email.trim(),
+        password: values.password,
+        phone: values.phone.trim() || undefined,
+        is_admin: isAdmin,
+      },
+      {
+        onSuccess: (data) => {
+          // Spec 01 section 8: success only with a responseMessage and 200/201.
+          if (data?.responseMessage && (data.responseCode === 200 || data.responseCode === 201)) {
+            close();
+          }
+        },
+      },
+    );
+  };
+  const field = (f: Field) => ({
+    value: values[f],
+    onChange: (e: { currentTarget: { value: string } }) => {
+      const v = e.currentTarget.value;
+      setValues((s) => ({ ...s, [f]: v }));
+    },
+    error: errorOf(f),
+  });
+  return (
+    <Modal opened={opened} onClose={close} title={isAdmin ? 'Add New Backend User' : 'Add New User'} centered>
+      <form onSubmit={submit} noValidate>
+        <Stack gap="sm">
+          <TextInput label="Name" withAsterisk autoComplete="off" data-autofocus {...field('name')} />
+          <TextInput label="Username" withAsterisk autoComplete="off" {...field('username')} />
+          <TextInput label="Email" type="email" withAsterisk autoComplete="off" {...field('email')} />
+          <PasswordInput label="Password" withAsterisk autoComplete="new-password" {...field('password')} />
+          <TextInput label="Phone" autoComplete="off" {...field('phone')} />
+          <Group justify="flex-end" mt="sm">
+            <Button variant="default" onClick={close} disabled={create.isPending}>
+              Cancel
+            </Button>
+            <Button type="submit" loading={create.isPending}>
+              Add User
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

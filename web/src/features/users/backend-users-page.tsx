@@ -1,0 +1,137 @@
+import type { AdminUserRow } from '@admin/contract';
+import { Anchor, Badge, Button, Group, Stack, Text, TextInput, Tooltip } from '@mantine/core';
+import { IconPlus, IconSearch } from '@tabler/icons-react';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { calls } from '../../api/calls';
+import { useApiQuery } from '../../api/hooks';
+import { useCan } from '../../auth/can';
+import { paths } from '../../paths';
+import { ErrorAlert } from '../../ui/error-alert';
+import { ListTable } from '../../ui/list-table';
+import { PageHeader } from '../../ui/page-header';
+import { type ListState, useListState } from '../../ui/use-list-state';
+import { AddUserModal } from './add-user-modal';
+import { AssignGroupsModal } from './assign-groups-modal';
+import { AvatarWithPresence, isOnline, text, useNow, ViewProfileLink } from './user-cells';
+
+type Order = 'name' | 'username' | 'email' | 'created_at' | 'last_interacted';
+
+/** /backend-users: staff with their roles; Assign Group, View Profile, Permissions (spec 01 section 2). */
+export default function BackendUsersPage() {
+  const list = useListState<Order>({ order_by: 'name', direction: 'asc' });
+  const q = useApiQuery(calls.adminUsersList, list.params);
+  const now = useNow();
+  const canCreate = useCan('create_user');
+  const canAssign = useCan('assign-groups');
+  const canPermissions = useCan('user_permissions');
+  const [adding, setAdding] = useState(false);
+  const [assigning, setAssigning] = useState<AdminUserRow | null>(null);
+  const addButton = (
+    <Button leftSection={<IconPlus size={16} />} onClick={() => setAdding(true)} disabled={!canCreate}>
+      Add New User
+    </Button>
+  );
+  return (
+    <Stack gap="md">
+      <PageHeader
+        title="Backend Users"
+        actions={
+          canCreate ? addButton : <Tooltip label="Needs the create_user permission">{addButton}</Tooltip>
+        }
+      />
+      <Group>
+        <TextInput
+          placeholder="Search by name, username or email"
+          aria-label="Search backend users"
+          leftSection={<IconSearch size={16} />}
+          value={list.search}
+          onChange={(e) => list.setSearch(e.currentTarget.value)}
+          w={{ base: '100%', sm: 360 }}
+        />
+      </Group>
+      {q.isError && !q.data ? <ErrorAlert error={q.error} onRetry={() => q.refetch()} /> : null}
+      <ListTable<AdminUserRow>
+        aria-label="Backend users"
+        records={q.data?.users}
+        total={q.data?.total_users}
+        fetching={q.isFetching}
+        list={list as unknown as ListState}
+        idAccessor="id"
+        columns={[
+          {
+            accessor: 'sno',
+            title: 'S.No.',
+            width: 84,
+            render: (_, i) => list.page * list.pageLimit + i + 1,
+          },
+          {
+            accessor: 'avatar',
+            title: 'Image',
+            width: 84,
+            render: (u) => (
+              <AvatarWithPresence src={u.avatar} name={u.name} online={isOnline(u.last_interacted, now)} />
+            ),
+          },
+          { accessor: 'name', noWrap: true, title: 'Name', sortable: true },
+          { accessor: 'email', noWrap: true, title: 'Email', sortable: true, render: (u) => text(u.email) },
+          { accessor: 'phone', noWrap: true, title: 'Phone', render: (u) => text(u.phone) },
+          {
+            accessor: 'role',
+            title: 'Role',
+            width: 220,
+            render: (u) => (
+              <Group gap={4}>
+                {u.is_sup_admin === 1 ? (
+                  <Badge color="grape" variant="light">
+                    Super Admin
+                  </Badge>
+                ) : null}
+                {u.auth_user_group.map((g) => (
+                  <Badge key={g.auth_group.id} variant="light">
+                    {g.auth_group.name}
+                  </Badge>
+                ))}
+                {u.is_sup_admin !== 1 && u.auth_user_group.length === 0 ? (
+                  <Text size="xs" c="dimmed">
+                    No group
+                  </Text>
+                ) : null}
+              </Group>
+            ),
+          },
+          {
+            accessor: 'actions',
+            title: 'Action',
+            textAlign: 'right',
+            render: (u) => (
+              <Group gap="sm" justify="flex-end" wrap="nowrap">
+                <Button
+                  size="compact-sm"
+                  variant="light"
+                  disabled={!canAssign}
+                  onClick={() => setAssigning(u)}
+                  aria-label={`Assign Group to ${u.username}`}
+                >
+                  Assign Group
+                </Button>
+                <ViewProfileLink userId={u.id} />
+                {canPermissions ? (
+                  <Anchor component={Link} to={paths.userPermissions(u.id)} size="sm">
+                    Permissions
+                  </Anchor>
+                ) : (
+                  <Text size="sm" c="dimmed" aria-disabled="true">
+                    Permissions
+                  </Text>
+                )}
+              </Group>
+            ),
+          },
+        ]}
+      />
+      <AddUserModal opened={adding} onClose={() => setAdding(false)} isAdmin />
+      <AssignGroupsModal user={assigning} onClose={() => setAssigning(null)} />
+    </Stack>
+  );
+}

@@ -1,0 +1,57 @@
+import { Group, Stack, TextInput } from '@mantine/core';
+import { IconSearch } from '@tabler/icons-react';
+import { calls } from '../../api/calls';
+import { useApiQuery } from '../../api/hooks';
+import { abbreviate } from '../../lib/format';
+import { ErrorAlert } from '../../ui/error-alert';
+import { ListTable } from '../../ui/list-table';
+import { PageHeader } from '../../ui/page-header';
+import { type ListState, useListState } from '../../ui/use-list-state';
+import { useNow } from './user-cells';
+import { userColumns } from './users-table';
+
+type Order = 'name' | 'username' | 'email' | 'created_at' | 'last_interacted';
+
+/** /deleted-users: the users layout plus Followers and Followings (spec 01 section 2). */
+export default function DeletedUsersPage() {
+  const list = useListState<Order>({ order_by: 'name', direction: 'asc' });
+  const q = useApiQuery(calls.deletedUsers, list.params);
+  const now = useNow();
+  return (
+    <Stack gap="md">
+      <PageHeader title="Deleted Users" />
+      <Group>
+        <TextInput
+          placeholder="Search by name or username"
+          aria-label="Search by name or username"
+          leftSection={<IconSearch size={16} />}
+          value={list.search}
+          onChange={(e) => list.setSearch(e.currentTarget.value)}
+          w={{ base: '100%', sm: 360 }}
+        />
+      </Group>
+      {q.isError && !q.data ? <ErrorAlert error={q.error} onRetry={() => q.refetch()} /> : null}
+      <ListTable
+        aria-label="Deleted users"
+        records={q.data?.users}
+        total={q.data?.total_users}
+        fetching={q.isFetching}
+        list={list as unknown as ListState}
+        idAccessor="id"
+        columns={userColumns(now, [
+          {
+            accessor: 'followers_count',
+            noWrap: true,
+            title: 'Followers',
+            render: (u) => abbreviate(u.followers_count),
+          },
+          {
+            accessor: 'followings_count',
+            title: 'Followings',
+            render: (u) => abbreviate(u.followings_count),
+          },
+        ])}
+      />
+    </Stack>
+  );
+}

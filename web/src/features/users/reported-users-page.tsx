@@ -1,0 +1,86 @@
+import type { ReportedUserRow } from '@admin/contract';
+import { Group, Stack, TextInput } from '@mantine/core';
+import { IconSearch } from '@tabler/icons-react';
+import { calls } from '../../api/calls';
+import { useApiQuery } from '../../api/hooks';
+import { formatDate } from '../../lib/format';
+import { ErrorAlert } from '../../ui/error-alert';
+import { ListTable } from '../../ui/list-table';
+import { PageHeader } from '../../ui/page-header';
+import { type ListState, useListState } from '../../ui/use-list-state';
+import { UserAvatar } from '../../ui/user-avatar';
+import { text, ViewProfileLink } from './user-cells';
+
+type Order = 'name' | 'email' | 'reported_by' | 'created_at';
+
+/** /reported-users: one row a report (spec 01 sections 2 and 3). */
+export default function ReportedUsersPage() {
+  const list = useListState<Order>({ order_by: 'name', direction: 'asc' });
+  const q = useApiQuery(calls.reportedUsers, list.params);
+  return (
+    <Stack gap="md">
+      <PageHeader title="Reported Users" />
+      <Group>
+        <TextInput
+          placeholder="Search by name or username"
+          aria-label="Search by name or username"
+          leftSection={<IconSearch size={16} />}
+          value={list.search}
+          onChange={(e) => list.setSearch(e.currentTarget.value)}
+          w={{ base: '100%', sm: 360 }}
+        />
+      </Group>
+      {q.isError && !q.data ? <ErrorAlert error={q.error} onRetry={() => q.refetch()} /> : null}
+      <ListTable<ReportedUserRow>
+        aria-label="Reported users"
+        records={q.data?.users}
+        total={q.data?.total_users}
+        fetching={q.isFetching}
+        list={list as unknown as ListState}
+        idAccessor="id"
+        columns={[
+          {
+            accessor: 'reportedUserImage',
+            title: 'Image',
+            width: 84,
+            render: (r) => <UserAvatar src={r.reportedUserImage} name={r.reportedUser} size={30} />,
+          },
+          { accessor: 'name', noWrap: true, title: 'Name', sortable: true, render: (r) => r.reportedUser },
+          {
+            accessor: 'email',
+            noWrap: true,
+            title: 'Email',
+            sortable: true,
+            render: (r) => text(r.reportedUserEmail),
+          },
+          {
+            accessor: 'reportedUserPhone',
+            noWrap: true,
+            title: 'Phone',
+            render: (r) => text(r.reportedUserPhone),
+          },
+          {
+            accessor: 'reported_by',
+            noWrap: true,
+            title: 'Reported By',
+            sortable: true,
+            render: (r) => r.reportedBy,
+          },
+          {
+            accessor: 'created_at',
+            noWrap: true,
+            title: 'Reported Date',
+            sortable: true,
+            render: (r) => formatDate(r.created_at),
+          },
+          {
+            accessor: 'profile',
+            title: 'Action',
+            textAlign: 'right',
+            render: (r) => <ViewProfileLink userId={r.reported_user_id} />,
+          },
+        ]}
+      />
+    </Stack>
+  );
+}

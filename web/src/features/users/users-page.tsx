@@ -1,0 +1,64 @@
+import { Button, Group, Stack, TextInput, Tooltip } from '@mantine/core';
+import { IconPlus, IconSearch } from '@tabler/icons-react';
+import { useState } from 'react';
+import { calls } from '../../api/calls';
+import { useApiQuery } from '../../api/hooks';
+import { useCan } from '../../auth/can';
+import { ErrorAlert } from '../../ui/error-alert';
+import { ListTable } from '../../ui/list-table';
+import { PageHeader } from '../../ui/page-header';
+import { type ListState, useListState } from '../../ui/use-list-state';
+import { AddUserModal } from './add-user-modal';
+import { CsvDownloadButton } from './csv-download-button';
+import { useNow } from './user-cells';
+import { userColumns } from './users-table';
+
+type Order = 'name' | 'username' | 'email' | 'created_at' | 'last_interacted';
+
+/** /users: active platform users (spec 01 section 2). */
+export default function UsersPage() {
+  const list = useListState<Order>({ order_by: 'name', direction: 'asc' });
+  const q = useApiQuery(calls.usersList, list.params);
+  const now = useNow();
+  const canCreate = useCan('create_user');
+  const [adding, setAdding] = useState(false);
+  const addButton = (
+    <Button leftSection={<IconPlus size={16} />} onClick={() => setAdding(true)} disabled={!canCreate}>
+      Add New User
+    </Button>
+  );
+  return (
+    <Stack gap="md">
+      <PageHeader
+        title="Users"
+        actions={
+          <>
+            <CsvDownloadButton query={list.query} total={q.data?.total_users} />
+            {canCreate ? addButton : <Tooltip label="Needs the create_user permission">{addButton}</Tooltip>}
+          </>
+        }
+      />
+      <Group>
+        <TextInput
+          placeholder="Search by name or username"
+          aria-label="Search by name or username"
+          leftSection={<IconSearch size={16} />}
+          value={list.search}
+          onChange={(e) => list.setSearch(e.currentTarget.value)}
+          w={{ base: '100%', sm: 360 }}
+        />
+      </Group>
+      {q.isError && !q.data ? <ErrorAlert error={q.error} onRetry={() => q.refetch()} /> : null}
+      <ListTable
+        aria-label="Users"
+        records={q.data?.users}
+        total={q.data?.total_users}
+        fetching={q.isFetching}
+        list={list as unknown as ListState}
+        idAccessor="id"
+        columns={userColumns(now)}
+      />
+      <AddUserModal opened={adding} onClose={() => setAdding(false)} isAdmin={false} />
+    </Stack>
+  );
+}

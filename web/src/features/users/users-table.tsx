@@ -1,0 +1,50 @@
+import type { UserRow } from '@admin/contract';
+import type { DataTableColumn } from 'mantine-datatable';
+import { formatDate, relativeTime } from '../../lib/format';
+import { AvatarWithPresence, isOnline, text, ViewProfileLink } from './user-cells';
+
+/** Columns shared by Users and Deleted users (spec 01 section 2); `extra` goes before the action. */
+export function userColumns(now: number, extra: DataTableColumn<UserRow>[] = []): DataTableColumn<UserRow>[] {
+  return [
+    {
+      accessor: 'avatar',
+      title: 'Image',
+      width: 84,
+      render: (u) => (
+        <AvatarWithPresence src={u.avatar} name={u.name} online={isOnline(u.last_interacted, now)} />
+      ),
+    },
+    { accessor: 'name', noWrap: true, title: 'Name', sortable: true },
+    { accessor: 'username', noWrap: true, title: 'Username', sortable: true },
+    { accessor: 'email', noWrap: true, title: 'Email', sortable: true, render: (u) => text(u.email) },
+    { accessor: 'phone', noWrap: true, title: 'Phone', render: (u) => text(u.phone) },
+    { accessor: 'device', noWrap: true, title: 'OS Version', render: (u) => text(u.device) },
+    {
+      accessor: 'device_app_version',
+      noWrap: true,
+      title: 'App Version',
+      render: (u) => text(u.device_app_version),
+    },
+    {
+      accessor: 'last_interacted',
+      noWrap: true,
+      title: 'Last active',
+      sortable: true,
+      render: (u) => (u.last_interacted ? relativeTime(u.last_interacted, now) : ''),
+    },
+    {
+      accessor: 'created_at',
+      noWrap: true,
+      title: 'Member since',
+      sortable: true,
+      render: (u) => formatDate(u.created_at),
+    },
+    ...extra,
+    {
+      accessor: 'profile',
+      title: 'Profile',
+      textAlign: 'right',
+      render: (u) => <ViewProfileLink userId={u.id} />,
+    },
+  ];
+}

@@ -1,0 +1,67 @@
+import { UPDATE_RELOAD_DELAY_MS } from '@admin/contract';
+import { Avatar, Group, Menu, Text, UnstyledButton } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { IconChevronDown, IconKey, IconLogout, IconRefresh } from '@tabler/icons-react';
+import { Link } from 'react-router';
+import { useSession } from '../auth/session';
+import { paths } from '../paths';
+
+/** Check for Updates: drop background workers and caches, then reload after 1 s (spec 01 Shell). */
+export async function checkForUpdates(): Promise<void> {
+  notifications.show({
+    color: 'brand',
+    message: 'Checking for updates… the page will reload.',
+    loading: true,
+  });
+  try {
+    if ('serviceWorker' in navigator) {
+      const regs = await navigator.serviceWorker.getRegistrations();
+      await Promise.all(regs.map((r) => r.unregister()));
+    }
+    if ('caches' in window) {
+      const keys = await caches.keys();
+      await Promise.all(keys.map((k) => caches.delete(k)));
+    }
+  } finally {
+    window.setTimeout(() => window.location.reload(), UPDATE_RELOAD_DELAY_MS);
+  }
+}
+
+/** The top bar's user name and its menu. */
+export function UserMenu() {
+  const session = useSession();
+  const user = session?.user;
+  const name = user?.name || user?.username || '';
+  return (
+    <Menu position="bottom-end" width={220} shadow="md" withinPortal>
+      <Menu.Target>
+        <UnstyledButton aria-label="User menu" data-testid="user-menu">
+          <Group gap={8} wrap="nowrap">
+            <Avatar src={user?.avatar || null} alt={name} radius="xl" size={32} color="brand">
+              {name.slice(0, 1).toUpperCase()}
+            </Avatar>
+            <Text fw={600} fz="sm" maw={{ base: 96, sm: 220 }} truncate="end">
+              {name}
+            </Text>
+            <IconChevronDown size={14} />
+          </Group>
+        </UnstyledButton>
+      </Menu.Target>
+      <Menu.Dropdown>
+        <Menu.Label>
+          {name} · {user?.username}
+        </Menu.Label>
+        <Menu.Item component={Link} to={paths.changePassword} leftSection={<IconKey size={16} />}>
+          Change Password
+        </Menu.Item>
+        <Menu.Item leftSection={<IconRefresh size={16} />} onClick={() => void checkForUpdates()}>
+          Check for Updates
+        </Menu.Item>
+        <Menu.Divider />
+        <Menu.Item component={Link} to={paths.logout} color="red" leftSection={<IconLogout size={16} />}>
+          Signout
+        </Menu.Item>
+      </Menu.Dropdown>
+    </Menu>
+  );
+}

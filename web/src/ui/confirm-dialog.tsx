@@ -1,0 +1,51 @@
+import { Button, Group, Modal, Text } from '@mantine/core';
+import { modals } from '@mantine/modals';
+import type { ReactNode } from 'react';
+
+/**
+ * Yes/No confirmation popup (e.g. 'Are you sure? Do you want to delete this group?').
+ * Controlled: render it with `opened` and handle `onConfirm` (which may be async: Yes shows a loader).
+ */
+export function ConfirmDialog({
+  opened,
+  title = 'Are you sure?',
+  message,
+  onConfirm,
+  onClose,
+  loading,
+  confirmColor = 'red',
+}: {
+  opened: boolean;
+  title?: ReactNode;
+  message: ReactNode;
+  onConfirm: () => void;
+  onClose: () => void;
+  loading?: boolean;
+  confirmColor?: string;
+}) {
+  return (
+    <Modal opened={opened} onClose={onClose} title={title} centered size="sm">
+      <Text size="sm">{message}</Text>
+      <Group justify="flex-end" mt="lg">
+        <Button variant="default" onClick={onClose} disabled={loading}>
+          No
+        </Button>
+        <Button color={confirmColor} onClick={onConfirm} loading={loading}>
+          Yes
+        </Button>
+      </Group>
+    </Modal>
+  );
+}
+
+/** Imperative Yes/No popup through Mantine modals; `onConfirm` runs on Yes. */
+export function confirmAction(opts: { title?: ReactNode; message: ReactNode; onConfirm: () => void }) {
+  modals.openConfirmModal({
+    title: opts.title ?? 'Are you sure?',
+    centered: true,
+    children: <Text size="sm">{opts.message}</Text>,
+    labels: { confirm: 'Yes', cancel: 'No' },
+    confirmProps: { color: 'red' },
+    onConfirm: opts.onConfirm,
+  });
+}
