@@ -31,6 +31,7 @@ export default defineConfig({
           environment: 'jsdom',
           env: { TZ: 'America/Los_Angeles' },
           setupFiles: ['web/src/test/setup.ts'],
+          testTimeout: 20_000,
           css: false,
         },
       },
@@ -39,8 +40,11 @@ export default defineConfig({
           name: 'e2e',
           include: ['e2e/**/*.test.ts'],
           globalSetup: ['e2e/global-setup.ts'],
-          testTimeout: 60_000,
+          testTimeout: 90_000,
           hookTimeout: 180_000,
+          // A browser test on a busy 2-core CI machine can miss a wait by chance; a real defect
+          // fails both tries.
+          retry: 1,
           pool: 'forks',
           fileParallelism: false,
           maxWorkers: 1,

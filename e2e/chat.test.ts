@@ -144,7 +144,7 @@ describe('Direct Message tab (spec 01 User profile)', () => {
     } finally {
       clearInterval(keepTyping);
     }
-    await hint.waitFor({ state: 'detached', timeout: 5000 });
+    await hint.waitFor({ state: 'detached', timeout: 15_000 });
 
     // The user reads it: the mark turns to Read live.
     const readAck = await app.emitWithAck('read', {

@@ -168,7 +168,7 @@ describe('dashboard (issue 7)', () => {
     await page.keyboard.press('ArrowUp');
     await page.keyboard.press('Space');
     await expect
-      .poll(() => selected.getByRole('listitem').allInnerTexts(), { timeout: 5000 })
+      .poll(() => selected.getByRole('listitem').allInnerTexts(), { timeout: 15_000 })
       .toEqual(['Swis Analytics', 'Top Searches']);
     await screenshot(page, 'dashboard-widgets-1366');
 

@@ -39,7 +39,7 @@ export function openBrowser(): Promise<Browser> {
 export async function newPage(browser: Browser, viewport = DESKTOP): Promise<Page> {
   const context = await browser.newContext({ viewport, baseURL: e2eEnv().baseUrl });
   const page = await context.newPage();
-  page.setDefaultTimeout(15_000);
+  page.setDefaultTimeout(30_000);
   return page;
 }
 
@@ -60,7 +60,7 @@ export async function screenshot(
  * The 6-digit code of the newest mail to `email` written after `since` (ms) in the outbox.
  * Polls briefly: the server writes the .eml before answering, so it is normally there at once.
  */
-export async function readOtp(email: string, since: number, timeoutMs = 10_000): Promise<string> {
+export async function readOtp(email: string, since: number, timeoutMs = 30_000): Promise<string> {
   const dir = e2eEnv().outboxDir;
   const deadline = Date.now() + timeoutMs;
   const to = email.toLowerCase();

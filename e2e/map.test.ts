@@ -57,7 +57,7 @@ describe('users map (issue 7)', () => {
     await page.locator('.leaflet-control-zoom-in').click();
     expect(Number((await zoomed).zoom)).toBe(7);
     await expect
-      .poll(async () => (await markerTitles(page)).join('|'), { timeout: 10_000 })
+      .poll(async () => (await markerTitles(page)).join('|'), { timeout: 20_000 })
       .not.toBe(before.join('|'));
   });
 

@@ -63,7 +63,7 @@ describe('signup codes (issue 7)', () => {
     await confirm.getByText('Are you sure? Do you want to delete this code?').waitFor();
     await confirm.getByRole('button', { name: 'Yes' }).click();
     await expect
-      .poll(() => page.getByRole('row').filter({ hasText: code }).count(), { timeout: 10_000 })
+      .poll(() => page.getByRole('row').filter({ hasText: code }).count(), { timeout: 20_000 })
       .toBe(0);
   });
 
@@ -213,7 +213,7 @@ describe('failed and frequently used urls (issue 7)', () => {
         async () =>
           (await page.locator('tbody tr td:first-child').allInnerTexts()).every((h) => h.includes(host)),
         {
-          timeout: 10_000,
+          timeout: 20_000,
         },
       )
       .toBe(true);
