@@ -11,7 +11,7 @@
  * postgres://postgres@127.0.0.1:5432) and, for part 2, Redis (BENCH_REDIS, default redis://127.0.0.1:6379).
  * Knobs: CHAT_BENCH_SOCKETS, CHAT_BENCH_RATE, CHAT_BENCH_SECONDS.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -20,6 +20,7 @@ import type { ChatClientEvents, ChatServerEvents } from '@admin/contract';
 import { Redis } from 'ioredis';
 import pg from 'pg';
 import { io, type Socket } from 'socket.io-client';
+import { startServer, stopServer as stop } from './lib/server';
 
 type Client = Socket<ChatServerEvents, ChatClientEvents>;
 
@@ -89,48 +90,6 @@ function percentile(sorted: number[], p: number): number {
     return Number.NaN;
   }
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
-}
-
-/** Starts one server process (node --import tsx) and resolves with its pid and URL. */
-function startServer(env: Record<string, string>): Promise<{ proc: ChildProcess; url: string }> {
-  return new Promise((resolve, reject) => {
-    const proc = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
-      cwd: ROOT,
-      env: { ...process.env, NODE_ENV: 'production', ...env },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    const log: string[] = [];
-    const timer = setTimeout(() => reject(new Error(`server did not start:\n${log.join('')}`)), 60_000);
-    proc.stdout?.on('data', (c: Buffer) => {
-      const text = c.toString();
-      log.push(text);
-      const m = /running at (http:\/\/localhost:\d+)\//.exec(text);
-      if (m) {
-        clearTimeout(timer);
-        resolve({ proc, url: m[1].replace('localhost', '127.0.0.1') });
-      }
-    });
-    proc.stderr?.on('data', (c: Buffer) => log.push(c.toString()));
-    proc.once('exit', (code) => {
-      clearTimeout(timer);
-      reject(new Error(`server exited (${code}):\n${log.join('').slice(-3000)}`));
-    });
-  });
-}
-
-function stop(proc: ChildProcess): Promise<void> {
-  // A process killed by a signal has signalCode set and exitCode null.
-  if (proc.exitCode !== null || proc.signalCode !== null) {
-    return Promise.resolve();
-  }
-  return new Promise((resolve) => {
-    const t = setTimeout(() => proc.kill('SIGKILL'), 10_000);
-    proc.once('exit', () => {
-      clearTimeout(t);
-      resolve();
-    });
-    proc.kill('SIGTERM');
-  });
 }
 
 /** N platform users with USER sessions and one super admin with a staff session, inserted in bulk. */

@@ -1,28 +1,29 @@
 /**
  * `npm run bench [-- filter...]`: seeds a PostgreSQL database `bench` with SEED_USERS platform users
- * (reused while its size and the migrations are unchanged), starts the real app on a free port, and
- * for each scenario of bench/scenarios/<area>.ts loads the call with autocannon and times the same
- * SQL through the pg driver alone. Prints the table and writes bench/results/latest.json. Then runs
- * the standalone benches (bench/*-bench.ts exporting {name, run, report}).
+ * (reused while its size and the migrations are unchanged), starts the real server in its own
+ * process, and for each scenario of bench/scenarios/<area>.ts times the call over HTTP and the same
+ * SQL through the pg driver alone: one at a time, then BENCH_CONNECTIONS at once. Prints the table
+ * and writes bench/results/latest.json. Then runs the standalone benches (bench/*-bench.ts
+ * exporting {name, run, report}).
  *
  * Knobs: DATABASE_URL (server to use), SEED_USERS (100000), BENCH_DB (bench), BENCH_DURATION (s per
- * call, 5), BENCH_CONNECTIONS (10), BENCH_SQL_RUNS (300), BENCH_EXTRAS (1; 0 skips the standalone
- * benches). Filters (arguments) keep the areas whose name contains one (or, when none names an area,
- * the scenarios whose name contains one), and the standalone benches whose name contains one.
+ * measure, 3; a scenario takes four), BENCH_CONNECTIONS (10), BENCH_EXTRAS (1; 0 skips the
+ * standalone benches). Filters (arguments) keep the areas whose name contains one (or, when none
+ * names an area, the scenarios whose name contains one), and the standalone benches whose name
+ * contains one.
  */
 import fs from 'node:fs';
+import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import pg from 'pg';
-import { buildApp } from '../server/src/app';
-import { loadConfig } from '../server/src/config';
 import { openDatabase } from '../server/src/db/client';
 import { createSession } from '../server/src/modules/auth/sessions';
-import { createMailer } from '../server/src/providers/mail';
-import { loadUrl, timeSql } from './lib/measure';
+import { httpTask, type Latencies, loadLoop, sqlTask, toQuery } from './lib/measure';
 import { ensureBenchDatabase } from './lib/seed';
-import type { BenchContext, Scenario, ScenarioList, ScenarioResult } from './lib/types';
+import { startServer, stopServer } from './lib/server';
+import type { BenchContext, LoadPair, Scenario, ScenarioList, ScenarioResult } from './lib/types';
 
 const BENCH_DIR = import.meta.dirname;
 const env = process.env;
@@ -34,10 +35,8 @@ const settings = {
   adminUrl: env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres',
   database: env.BENCH_DB || 'bench',
   users: num('SEED_USERS', 100_000),
-  duration: num('BENCH_DURATION', 5),
+  duration: num('BENCH_DURATION', 3),
   connections: num('BENCH_CONNECTIONS', 10),
-  sqlRuns: num('BENCH_SQL_RUNS', 300),
-  sqlBudgetMs: num('BENCH_SQL_BUDGET_MS', 3000),
   extras: env.BENCH_EXTRAS !== '0',
   filters: process.argv.slice(2).filter((a) => !a.startsWith('-')),
 };
@@ -103,22 +102,54 @@ async function loadExtras(): Promise<{ file: string; extra: Extra }[]> {
 const fmt = (v: number | null, digits = 1) => (v === null || !Number.isFinite(v) ? '-' : v.toFixed(digits));
 
 function table(results: ScenarioResult[]): string {
+  const n = settings.connections;
   const lines = [
-    '| call | p50 ms | p99 ms | req/s | raw SQL p50 ms | ratio |',
-    '|---|---:|---:|---:|---:|---:|',
+    `| call | 1 at a time: HTTP p50 ms | SQL p50 ms | ratio | ${n} at once: HTTP p50 ms | HTTP p99 ms | req/s | SQL p50 ms | ratio |`,
+    '|---|---:|---:|---:|---:|---:|---:|---:|---:|',
   ];
+  const cells = (pair: LoadPair | null, loaded: boolean) => {
+    if (!pair) {
+      return loaded ? ['-', '-', '-', '-', '-'] : ['-', '-', '-'];
+    }
+    const head = loaded
+      ? [fmt(pair.http.p50, 2), fmt(pair.http.p99, 1), fmt(pair.http.perSec, 0)]
+      : [fmt(pair.http.p50, 2)];
+    return [...head, fmt(pair.sql?.p50 ?? null, 2), fmt(pair.ratio, 2)];
+  };
   for (const r of results) {
     if (r.error) {
       const reason = r.error.replace(/\s+/g, ' ').replace(/\|/g, '/').slice(0, 140);
-      lines.push(`| ${r.area}: ${r.name} | failed: ${reason} | | | | |`);
+      lines.push(`| ${r.area}: ${r.name} | failed: ${reason} | | | | | | | |`);
       continue;
     }
-    const bad = r.non2xx + r.errors > 0 ? ` (${r.non2xx} non-2xx, ${r.errors} errors)` : '';
+    const failures = (r.one?.http.failures ?? 0) + (r.loaded?.http.failures ?? 0);
+    const bad = failures > 0 ? ` (${failures} failed requests)` : '';
     lines.push(
-      `| ${r.area}: ${r.name}${bad} | ${fmt(r.p50)} | ${fmt(r.p99)} | ${fmt(r.reqPerSec, 0)} | ${fmt(r.sqlP50, 2)} | ${fmt(r.ratio)} |`,
+      `| ${r.area}: ${r.name}${bad} | ${[...cells(r.one, false), ...cells(r.loaded, true)].join(' | ')} |`,
     );
   }
   return lines.join('\n');
+}
+
+/** The call and its SQL at one concurrency: HTTP first, then the SQL alone the same way. */
+async function measurePair(s: Scenario, base: string, token: string, sqlPool: pg.Pool, concurrency: number) {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: concurrency });
+  const durationMs = settings.duration * 1000;
+  try {
+    const httpLat = await loadLoop(
+      httpTask({ url: base + s.url, method: s.method ?? 'GET', token, body: s.body, agent }),
+      { concurrency, durationMs },
+    );
+    let sqlLat: Latencies | null = null;
+    if (s.sql) {
+      const queries = Array.isArray(s.sql) ? s.sql : [s.sql];
+      sqlLat = await loadLoop(sqlTask(sqlPool, queries, !!s.sqlParallel), { concurrency, durationMs });
+    }
+    const ratio = sqlLat && sqlLat.p50 > 0 && httpLat.runs > 0 ? httpLat.p50 / sqlLat.p50 : null;
+    return { concurrency, http: httpLat, sql: sqlLat, ratio } satisfies LoadPair;
+  } finally {
+    agent.destroy();
+  }
 }
 
 async function runScenario(
@@ -128,25 +159,10 @@ async function runScenario(
   ctx: BenchContext,
   sqlPool: pg.Pool,
 ): Promise<ScenarioResult> {
-  const result: ScenarioResult = {
-    area,
-    name: s.name,
-    url: s.url,
-    p50: null,
-    p99: null,
-    reqPerSec: null,
-    requests: 0,
-    non2xx: 0,
-    errors: 0,
-    sqlP50: null,
-    sqlP99: null,
-    sqlRuns: 0,
-    ratio: null,
-  };
-  const method = s.method ?? 'GET';
+  const result: ScenarioResult = { area, name: s.name, url: s.url, one: null, loaded: null };
   // One checked request first: a scenario that answers an error is reported, not benchmarked.
   const probe = await fetch(base + s.url, {
-    method,
+    method: s.method ?? 'GET',
     headers: {
       authorization: `Bearer ${ctx.token}`,
       ...(s.body === undefined ? {} : { 'content-type': 'application/json' }),
@@ -159,34 +175,17 @@ async function runScenario(
     return result;
   }
   await probe.arrayBuffer();
-  const load = await loadUrl({
-    url: base + s.url,
-    method,
-    token: ctx.token,
-    body: s.body,
-    connections: s.connections ?? settings.connections,
-    duration: settings.duration,
-  });
-  Object.assign(result, load);
-  if (load.requests === 0) {
-    result.error = `no answer within ${settings.duration} s`;
-    return result;
-  }
   if (s.sql) {
-    const queries = Array.isArray(s.sql) ? s.sql : [s.sql];
-    try {
-      const t = await timeSql(sqlPool, queries, {
-        parallel: !!s.sqlParallel,
-        runs: settings.sqlRuns,
-        budgetMs: settings.sqlBudgetMs,
-      });
-      result.sqlP50 = t.p50;
-      result.sqlP99 = t.p99;
-      result.sqlRuns = t.runs;
-      result.ratio = result.p50 !== null && t.p50 > 0 ? result.p50 / t.p50 : null;
-    } catch (err) {
-      result.error = `SQL: ${err instanceof Error ? err.message : String(err)}`;
+    // The queries must run as written before anything is timed.
+    for (const q of Array.isArray(s.sql) ? s.sql : [s.sql]) {
+      const { text, values } = toQuery(q);
+      await sqlPool.query(text, values);
     }
+  }
+  result.one = await measurePair(s, base, ctx.token, sqlPool, 1);
+  result.loaded = await measurePair(s, base, ctx.token, sqlPool, s.connections ?? settings.connections);
+  if (result.one.http.runs === 0) {
+    result.error = `no answer within ${settings.duration} s`;
   }
   return result;
 }
@@ -202,22 +201,16 @@ async function main() {
   });
 
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-app-'));
-  const config = loadConfig({
-    ...env,
+  const server = await startServer({
     DATABASE_URL: bench.url,
     DATA_DIR: dataDir,
-    LOG_LEVEL: 'silent',
+    LOG_LEVEL: 'warn',
     SEED: 'none',
-    NODE_ENV: 'production',
   });
+  const base = server.url;
   const database = await openDatabase({ url: bench.url });
-  const mailer = createMailer({ from: config.MAIL_FROM, outboxDir: path.join(dataDir, 'outbox') });
-  const app = await buildApp({ config, database, db: database.db, mailer }, { logger: false });
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const address = app.server.address();
-  const port = typeof address === 'object' && address ? address.port : 0;
-  const base = `http://127.0.0.1:${port}`;
-  const sqlPool = new pg.Pool({ connectionString: bench.url, max: 4 });
+  // As many connections as the server's own pool, so the SQL alone meets the same limits.
+  const sqlPool = new pg.Pool({ connectionString: bench.url, max: 20 });
   sqlPool.on('error', (err) => log(`pg pool: ${err.message}`));
   const results: ScenarioResult[] = [];
   const extras: { name: string; result?: unknown; report?: string; error?: string }[] = [];
@@ -266,7 +259,7 @@ async function main() {
     }
   } finally {
     await sqlPool.end();
-    await app.close();
+    await stopServer(server.proc);
     await database.close();
     await bench.release();
     fs.rmSync(dataDir, { recursive: true, force: true });
@@ -275,10 +268,11 @@ async function main() {
   const header = [
     '',
     `Benchmark: ${settings.users} users (seed ${bench.reused ? 'reused, took' : 'took'} ${(bench.seedMs / 1000).toFixed(1)} s),`,
-    `${settings.connections} connections x ${settings.duration} s per call; PostgreSQL ${pgVersion}, Node ${process.version},`,
+    `${settings.duration} s per measure; PostgreSQL ${pgVersion}, Node ${process.version},`,
     `${os.cpus().length} CPU (${os.cpus()[0]?.model.trim() ?? 'unknown'}), load average ${os.loadavg()[0].toFixed(1)}.`,
-    'p50/p99: HTTP latency under load (autocannon); raw SQL p50: the same queries through pg alone, one at a time;',
-    'ratio: HTTP p50 / raw SQL p50.',
+    'HTTP: the call to the server (its own process) over keep-alive connections; SQL: the same queries through',
+    "the pg driver alone (a pool as large as the server's). Each pair runs one at a time, then",
+    `${settings.connections} at once; ratio: HTTP p50 / SQL p50 at the same concurrency.`,
     '',
   ].join('\n');
   console.log(`${header}\n${table(results)}\n`);
@@ -309,7 +303,7 @@ async function main() {
     users: settings.users,
     sizes: bench.sizes,
     seed: { reused: bench.reused, ms: bench.seedMs, timings: bench.seedTimings },
-    settings: { duration: settings.duration, connections: settings.connections, sqlRuns: settings.sqlRuns },
+    settings: { duration: settings.duration, connections: settings.connections },
     machine: {
       cpus: os.cpus().length,
       cpu: os.cpus()[0]?.model.trim(),
@@ -330,21 +324,7 @@ async function main() {
 }
 
 function emptyResult(area: string, name: string, url = ''): ScenarioResult {
-  return {
-    area,
-    name,
-    url,
-    p50: null,
-    p99: null,
-    reqPerSec: null,
-    requests: 0,
-    non2xx: 0,
-    errors: 0,
-    sqlP50: null,
-    sqlP99: null,
-    sqlRuns: 0,
-    ratio: null,
-  };
+  return { area, name, url, one: null, loaded: null };
 }
 
 main().catch((err) => {

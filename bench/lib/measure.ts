@@ -1,5 +1,5 @@
+import http from 'node:http';
 import { performance } from 'node:perf_hooks';
-import autocannon from 'autocannon';
 import { is, SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type pg from 'pg';
@@ -27,18 +27,60 @@ export function percentile(sorted: number[], p: number): number {
   return sorted[i];
 }
 
+export interface Latencies {
+  p50: number;
+  p99: number;
+  /** completed runs per second */
+  perSec: number;
+  runs: number;
+  failures: number;
+}
+
 /**
- * Times the queries through the driver alone: a few warm-up runs, then up to `runs` timed runs
- * (stopping early after `budgetMs`). One run is all queries, in order or concurrently.
+ * Runs `task` from `concurrency` loops at once for `durationMs` (after a short warm-up) and
+ * times every run with performance.now(): the same loop drives HTTP and SQL, so the two compare.
+ * A run that throws counts as a failure, not as a latency.
  */
-export async function timeSql(
-  pool: pg.Pool,
-  queries: SqlQuery[],
-  opts: { parallel: boolean; runs: number; budgetMs: number },
-): Promise<{ p50: number; p99: number; runs: number }> {
+export async function loadLoop(
+  task: () => Promise<void>,
+  opts: { concurrency: number; durationMs: number; maxRuns?: number },
+): Promise<Latencies> {
+  for (let i = 0; i < Math.min(5, opts.concurrency * 2); i++) {
+    await task().catch(() => undefined);
+  }
+  const times: number[] = [];
+  let failures = 0;
+  const started = performance.now();
+  const deadline = started + opts.durationMs;
+  const maxRuns = opts.maxRuns ?? Number.POSITIVE_INFINITY;
+  const loop = async () => {
+    while (performance.now() < deadline && times.length + failures < maxRuns) {
+      const t = performance.now();
+      try {
+        await task();
+        times.push(performance.now() - t);
+      } catch {
+        failures++;
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: opts.concurrency }, loop));
+  const elapsed = (performance.now() - started) / 1000;
+  times.sort((a, b) => a - b);
+  return {
+    p50: percentile(times, 50),
+    p99: percentile(times, 99),
+    perSec: times.length / elapsed,
+    runs: times.length,
+    failures,
+  };
+}
+
+/** One run of a scenario's queries through the driver: in order, or concurrently. */
+export function sqlTask(pool: pg.Pool, queries: SqlQuery[], parallel: boolean): () => Promise<void> {
   const list = queries.map(toQuery);
-  const once = async () => {
-    if (opts.parallel) {
+  return async () => {
+    if (parallel) {
       await Promise.all(list.map((q) => pool.query(q.text, q.values)));
     } else {
       for (const q of list) {
@@ -46,48 +88,32 @@ export async function timeSql(
       }
     }
   };
-  for (let i = 0; i < 5; i++) {
-    await once();
-  }
-  const times: number[] = [];
-  const deadline = performance.now() + opts.budgetMs;
-  while (times.length < opts.runs && (times.length < 20 || performance.now() < deadline)) {
-    const t = performance.now();
-    await once();
-    times.push(performance.now() - t);
-  }
-  times.sort((a, b) => a - b);
-  return { p50: percentile(times, 50), p99: percentile(times, 99), runs: times.length };
 }
 
-/** Loads one URL with autocannon for `duration` seconds. */
-export async function loadUrl(opts: {
+/** One request over a keep-alive agent; a non-2xx answer throws. The body is read whole. */
+export function httpTask(opts: {
   url: string;
   method: string;
   token: string;
   body?: unknown;
-  connections: number;
-  duration: number;
-}) {
+  agent: http.Agent;
+}): () => Promise<void> {
+  const body = opts.body === undefined ? undefined : JSON.stringify(opts.body);
   const headers: Record<string, string> = { authorization: `Bearer ${opts.token}` };
-  if (opts.body !== undefined) {
+  if (body !== undefined) {
     headers['content-type'] = 'application/json';
+    headers['content-length'] = String(Buffer.byteLength(body));
   }
-  const res = await autocannon({
-    url: opts.url,
-    method: opts.method,
-    headers,
-    body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
-    connections: opts.connections,
-    duration: opts.duration,
-    timeout: 30,
-  });
-  return {
-    p50: res.latency.p50,
-    p99: res.latency.p99,
-    reqPerSec: res.requests.average,
-    requests: res.requests.total,
-    non2xx: res.non2xx,
-    errors: res.errors + res.timeouts,
-  };
+  return () =>
+    new Promise<void>((resolve, reject) => {
+      const req = http.request(opts.url, { method: opts.method, headers, agent: opts.agent }, (res) => {
+        res.on('data', () => undefined);
+        res.on('end', () =>
+          (res.statusCode ?? 500) < 300 ? resolve() : reject(new Error(`HTTP ${res.statusCode}`)),
+        );
+        res.on('error', reject);
+      });
+      req.on('error', reject);
+      req.end(body);
+    });
 }

@@ -1,5 +1,6 @@
 import type { SQL } from 'drizzle-orm';
 import type pg from 'pg';
+import type { Latencies } from './measure';
 
 /** A query as the pg driver takes it; or a drizzle `sql` template, rendered the way drizzle would. */
 export type SqlQuery = string | { text: string; values?: unknown[] } | SQL;
@@ -17,7 +18,7 @@ export interface Scenario {
   sql?: SqlQuery | SqlQuery[];
   /** Run the queries concurrently, as a service does with Promise.all (default: one after another). */
   sqlParallel?: boolean;
-  /** autocannon connections (default BENCH_CONNECTIONS, 10). */
+  /** Concurrent requests for the loaded measure (default BENCH_CONNECTIONS, 10). */
   connections?: number;
 }
 
@@ -38,19 +39,22 @@ export interface BenchContext {
 /** What a file in bench/scenarios/ exports. */
 export type ScenarioList = Scenario[] | ((ctx: BenchContext) => Scenario[] | Promise<Scenario[]>);
 
+/** One load level: the call over HTTP and its SQL through the driver alone, at the same concurrency. */
+export interface LoadPair {
+  concurrency: number;
+  http: Latencies;
+  sql: Latencies | null;
+  /** HTTP p50 / SQL p50 */
+  ratio: number | null;
+}
+
 export interface ScenarioResult {
   area: string;
   name: string;
   url: string;
-  p50: number | null;
-  p99: number | null;
-  reqPerSec: number | null;
-  requests: number;
-  non2xx: number;
-  errors: number;
-  sqlP50: number | null;
-  sqlP99: number | null;
-  sqlRuns: number;
-  ratio: number | null;
+  /** One request at a time. */
+  one: LoadPair | null;
+  /** BENCH_CONNECTIONS (or the scenario's own) at once. */
+  loaded: LoadPair | null;
   error?: string;
 }

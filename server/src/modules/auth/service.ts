@@ -2,12 +2,12 @@ import { randomBytes, randomInt } from 'node:crypto';
 import { type LoggedInUser, OTP_MAX_ATTEMPTS, OTP_TTL_SECONDS } from '@admin/contract';
 import { and, count, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { dashboardWidgets, loginChallenges, loginFailures, users } from '../../db/schema';
+import { loginChallenges, loginFailures, users } from '../../db/schema';
 import type { AuthUser } from '../../http/auth';
 import { AppError, badRequest, unauthorized } from '../../http/errors';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
 import type { Mailer } from '../../providers/mail';
-import { createSession, loadPermissions, revokeOtherSessions, revokeSession, sha256 } from './sessions';
+import { createSession, loadPermissions, revokeOtherSessions, revokeSession, rowsOf, sha256 } from './sessions';
 
 const FAILURE_WINDOW_MS = 15 * 60 * 1000;
 const MAX_FAILURES_PER_ACCOUNT = 5;
@@ -108,10 +108,10 @@ export async function resendOtp(deps: AuthDeps, key: string) {
 }
 
 export async function widgetsOf(db: Db, userId: number): Promise<string> {
-  const rows = await db.select().from(dashboardWidgets).where(eq(dashboardWidgets.userId, userId));
+  const rows = rowsOf<{ type: string; widget_json: unknown }>(await db.execute(widgetsQuery(userId)));
   const widget: Record<string, unknown> = { POST: [], ADS: [] };
   for (const row of rows) {
-    widget[row.type] = row.widgetJson;
+    widget[row.type] = row.widget_json;
   }
   return JSON.stringify(widget);
 }
@@ -162,8 +162,14 @@ export async function verifyOtp(deps: AuthDeps, input: { otp: string; key: strin
   };
 }
 
+/** The guard has just read the user and their grants: only the widgets are left to load. */
 export async function loginData(db: Db, user: AuthUser) {
-  return { user: await presentLoggedIn(db, user.id), widget: await widgetsOf(db, user.id) };
+  const { sessionId: _session, ...me } = user;
+  return { user: me, widget: await widgetsOf(db, user.id) };
+}
+
+export function widgetsQuery(userId: number) {
+  return sql`SELECT type, widget_json FROM dashboard_widgets WHERE user_id = ${userId}`;
 }
 
 export async function logout(db: Db, user: AuthUser) {

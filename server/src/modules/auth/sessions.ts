@@ -50,6 +50,23 @@ export function rowsOf<T>(result: unknown): T[] {
   return (result as { rows: T[] }).rows;
 }
 
+/** One round trip: the session behind a token, its user and (for staff) their grants. */
+export function sessionQuery(token: string, kind: 'admin' | 'user') {
+  return sql`
+      SELECT s.id AS session_id, s.last_used_at, s.expires_at, u.id, u.username, u.name, u.email,
+             u.avatar, u.is_sup_admin, u.is_admin, u.is_suspended, u.deleted_at,
+             ARRAY(SELECT DISTINCT p.name FROM user_groups ug
+                     JOIN group_permissions gp ON gp.group_id = ug.group_id
+                     JOIN permissions p ON p.id = gp.permission_id
+                    WHERE ug.user_id = u.id AND ${kind} = 'admin') AS group_permissions,
+             ARRAY(SELECT p.name FROM user_permissions up
+                     JOIN permissions p ON p.id = up.permission_id
+                    WHERE up.user_id = u.id AND ${kind} = 'admin') AS user_permissions
+        FROM sessions s JOIN users u ON u.id = s.user_id
+       WHERE s.token_hash = ${sha256(token)} AND s.kind = ${kind} AND s.revoked_at IS NULL
+       LIMIT 1`;
+}
+
 /**
  * The user behind a bearer token, or null when it is unknown, revoked, idle for 30 minutes,
  * older than 12 hours, or its user may no longer sign in.
@@ -59,7 +76,6 @@ export async function resolveSession(
   token: string,
   kind: 'admin' | 'user',
 ): Promise<AuthUser | null> {
-  // One round trip on every request: the session, its user and (for staff) their grants.
   const [row] = rowsOf<{
     session_id: number;
     last_used_at: Date | string;
@@ -76,19 +92,7 @@ export async function resolveSession(
     group_permissions: string[];
     user_permissions: string[];
   }>(
-    await db.execute(sql`
-      SELECT s.id AS session_id, s.last_used_at, s.expires_at, u.id, u.username, u.name, u.email,
-             u.avatar, u.is_sup_admin, u.is_admin, u.is_suspended, u.deleted_at,
-             ARRAY(SELECT DISTINCT p.name FROM user_groups ug
-                     JOIN group_permissions gp ON gp.group_id = ug.group_id
-                     JOIN permissions p ON p.id = gp.permission_id
-                    WHERE ug.user_id = u.id AND ${kind} = 'admin') AS group_permissions,
-             ARRAY(SELECT p.name FROM user_permissions up
-                     JOIN permissions p ON p.id = up.permission_id
-                    WHERE up.user_id = u.id AND ${kind} = 'admin') AS user_permissions
-        FROM sessions s JOIN users u ON u.id = s.user_id
-       WHERE s.token_hash = ${sha256(token)} AND s.kind = ${kind} AND s.revoked_at IS NULL
-       LIMIT 1`),
+    await db.execute(sessionQuery(token, kind)),
   );
   const now = Date.now();
   const lastUsed = row ? new Date(row.last_used_at).getTime() : 0;

@@ -1,0 +1,49 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import path from 'node:path';
+
+const ROOT = path.resolve(import.meta.dirname, '../..');
+
+/**
+ * Starts the real server (server/src/main.ts) in its own process, so the load generator never
+ * shares the server's event loop, and resolves with the process and its URL once it listens.
+ */
+export function startServer(env: Record<string, string>): Promise<{ proc: ChildProcess; url: string }> {
+  return new Promise((resolve, reject) => {
+    const proc = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
+      cwd: ROOT,
+      env: { ...process.env, NODE_ENV: 'production', PORT: '0', HOST: '127.0.0.1', ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    const log: string[] = [];
+    const timer = setTimeout(() => reject(new Error(`server did not start:\n${log.join('')}`)), 60_000);
+    proc.stdout?.on('data', (c: Buffer) => {
+      const text = c.toString();
+      log.push(text);
+      const m = /running at (http:\/\/localhost:\d+)\//.exec(text);
+      if (m) {
+        clearTimeout(timer);
+        resolve({ proc, url: m[1].replace('localhost', '127.0.0.1') });
+      }
+    });
+    proc.stderr?.on('data', (c: Buffer) => log.push(c.toString()));
+    proc.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`server exited (${code}):\n${log.join('').slice(-3000)}`));
+    });
+  });
+}
+
+export function stopServer(proc: ChildProcess): Promise<void> {
+  // A process killed by a signal has signalCode set and exitCode null.
+  if (proc.exitCode !== null || proc.signalCode !== null) {
+    return Promise.resolve();
+  }
+  return new Promise((resolve) => {
+    const t = setTimeout(() => proc.kill('SIGKILL'), 10_000);
+    proc.once('exit', () => {
+      clearTimeout(t);
+      resolve();
+    });
+    proc.kill('SIGTERM');
+  });
+}
