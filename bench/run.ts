@@ -101,12 +101,11 @@ async function loadExtras(): Promise<{ file: string; extra: Extra }[]> {
 
 const fmt = (v: number | null, digits = 1) => (v === null || !Number.isFinite(v) ? '-' : v.toFixed(digits));
 
-function table(results: ScenarioResult[]): string {
-  const n = settings.connections;
-  const lines = [
-    `| call | 1 at a time: HTTP p50 ms | SQL p50 ms | ratio | ${n} at once: HTTP p50 ms | HTTP p99 ms | req/s | SQL p50 ms | ratio |`,
-    '|---|---:|---:|---:|---:|---:|---:|---:|---:|',
-  ];
+function row(r: ScenarioResult): string {
+  if (r.error) {
+    const reason = r.error.replace(/\s+/g, ' ').replace(/\|/g, '/').slice(0, 140);
+    return `| ${r.area}: ${r.name} | failed: ${reason} | | | | | | | |`;
+  }
   const cells = (pair: LoadPair | null, loaded: boolean) => {
     if (!pair) {
       return loaded ? ['-', '-', '-', '-', '-'] : ['-', '-', '-'];
@@ -116,19 +115,18 @@ function table(results: ScenarioResult[]): string {
       : [fmt(pair.http.p50, 2)];
     return [...head, fmt(pair.sql?.p50 ?? null, 2), fmt(pair.ratio, 2)];
   };
-  for (const r of results) {
-    if (r.error) {
-      const reason = r.error.replace(/\s+/g, ' ').replace(/\|/g, '/').slice(0, 140);
-      lines.push(`| ${r.area}: ${r.name} | failed: ${reason} | | | | | | | |`);
-      continue;
-    }
-    const failures = (r.one?.http.failures ?? 0) + (r.loaded?.http.failures ?? 0);
-    const bad = failures > 0 ? ` (${failures} failed requests)` : '';
-    lines.push(
-      `| ${r.area}: ${r.name}${bad} | ${[...cells(r.one, false), ...cells(r.loaded, true)].join(' | ')} |`,
-    );
-  }
-  return lines.join('\n');
+  const failures = (r.one?.http.failures ?? 0) + (r.loaded?.http.failures ?? 0);
+  const bad = failures > 0 ? ` (${failures} failed requests)` : '';
+  return `| ${r.area}: ${r.name}${bad} | ${[...cells(r.one, false), ...cells(r.loaded, true)].join(' | ')} |`;
+}
+
+function table(results: ScenarioResult[]): string {
+  const n = settings.connections;
+  return [
+    `| call | 1 at a time: HTTP p50 ms | SQL p50 ms | ratio | ${n} at once: HTTP p50 ms | HTTP p99 ms | req/s | SQL p50 ms | ratio |`,
+    '|---|---:|---:|---:|---:|---:|---:|---:|---:|',
+    ...results.map(row),
+  ].join('\n');
 }
 
 /** The call and its SQL at one concurrency: HTTP first, then the SQL alone the same way. */
@@ -249,6 +247,7 @@ async function main() {
         log(`${file.area}: ${s.name}`);
         try {
           results.push(await runScenario(file.area, s, base, ctx, sqlPool));
+          log(row(results[results.length - 1]));
         } catch (err) {
           results.push({
             ...emptyResult(file.area, s.name, s.url),

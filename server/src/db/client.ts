@@ -2,9 +2,10 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import type { SQL } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
-import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { type PgDatabase, PgDialect, type PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
@@ -70,4 +71,20 @@ export async function openDatabase(opts: {
     },
     close: () => client.close(),
   };
+}
+
+const dialect = new PgDialect();
+
+/**
+ * Runs a query every request makes as a named prepared statement on a PostgreSQL server, so it is
+ * planned once per connection instead of on every call (planning costs more than running it).
+ * The text behind a name must never change. PGlite runs it as an ordinary query.
+ */
+export async function executePrepared<T>(db: Db, name: string, query: SQL): Promise<T[]> {
+  const client = (db as unknown as { $client?: unknown }).$client;
+  if (client instanceof pg.Pool) {
+    const { sql: text, params } = dialect.sqlToQuery(query);
+    return (await client.query({ name, text, values: params })).rows as T[];
+  }
+  return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
 }

@@ -7,7 +7,14 @@ import type { AuthUser } from '../../http/auth';
 import { AppError, badRequest, unauthorized } from '../../http/errors';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
 import type { Mailer } from '../../providers/mail';
-import { createSession, loadPermissions, revokeOtherSessions, revokeSession, rowsOf, sha256 } from './sessions';
+import {
+  createSession,
+  loadPermissions,
+  revokeOtherSessions,
+  revokeSession,
+  rowsOf,
+  sha256,
+} from './sessions';
 
 const FAILURE_WINDOW_MS = 15 * 60 * 1000;
 const MAX_FAILURES_PER_ACCOUNT = 5;

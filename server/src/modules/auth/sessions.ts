@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { SESSION_IDLE_SECONDS, SESSION_MAX_SECONDS } from '@admin/contract';
 import { and, eq, isNull, ne, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import { type Db, executePrepared } from '../../db/client';
 import { sessions } from '../../db/schema';
 import type { AuthUser } from '../../http/auth';
 
@@ -76,7 +76,7 @@ export async function resolveSession(
   token: string,
   kind: 'admin' | 'user',
 ): Promise<AuthUser | null> {
-  const [row] = rowsOf<{
+  const [row] = await executePrepared<{
     session_id: number;
     last_used_at: Date | string;
     expires_at: Date | string;
@@ -91,9 +91,7 @@ export async function resolveSession(
     deleted_at: Date | string | null;
     group_permissions: string[];
     user_permissions: string[];
-  }>(
-    await db.execute(sessionQuery(token, kind)),
-  );
+  }>(db, 'session_of_token', sessionQuery(token, kind));
   const now = Date.now();
   const lastUsed = row ? new Date(row.last_used_at).getTime() : 0;
   if (
