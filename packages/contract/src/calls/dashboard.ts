@@ -107,8 +107,7 @@ export type AnalyticsGraphPoint = z.infer<typeof AnalyticsGraphPoint>;
 
 export const TopSearchRow = z.object({
   label: z.string().describe('The search term, or the website host when group_by=website'),
-  total: z.number().int(),
-  users: z.number().int().describe('Distinct users who searched it'),
+  total: z.number().int().describe('Searches in the range (deleted ones left out)'),
 });
 
 export const AdsAnalytics = z.object({

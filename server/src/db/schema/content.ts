@@ -1,4 +1,5 @@
 import {
+  date,
   doublePrecision,
   index,
   integer,
@@ -142,6 +143,22 @@ export const searches = pgTable(
     index('searches_user_idx').on(t.userId, t.createdAt),
     index('searches_term_trgm').using('gin', t.searchTerm.op('gin_trgm_ops')),
   ],
+);
+
+/**
+ * Searches per UTC day, kept by statement triggers on searches (migration 0001), so the dashboard
+ * reads a few thousand rows instead of millions. kind 'all' (label '') counts every search; 'term'
+ * and 'website' count the live (not deleted) ones under lower(trim(search_term)) / lower(website).
+ */
+export const searchDailyCounts = pgTable(
+  'search_daily_counts',
+  {
+    kind: text('kind').notNull(),
+    day: date('day').notNull(),
+    label: text('label').notNull(),
+    total: integer('total').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.kind, t.day, t.label] })],
 );
 
 /** Static pages (data_key = page name) and operational flags (ENRICHMENT_SERVICE, URL_MAX_RETRY). */

@@ -12,6 +12,7 @@ import {
   transactions,
 } from '../../db/schema';
 import { callApi, calls, makeUser, setupTestApp, type TestEnv } from '../../test/harness';
+import { rowsOf } from '../auth/sessions';
 
 let env: TestEnv;
 let boss: Awaited<ReturnType<typeof makeUser>>;
@@ -122,8 +123,8 @@ describe('dashboard widgets data', () => {
   it('top-searches ranks terms case-insensitively, or websites', async () => {
     const terms = await callApi(env.app, calls.topSearches, RANGE, boss.token);
     expect(terms.body.data).toEqual([
-      { label: 'shoes', total: 2, users: 2 },
-      { label: 'hats', total: 1, users: 1 },
+      { label: 'shoes', total: 2 },
+      { label: 'hats', total: 1 },
     ]);
     const sites = await callApi(
       env.app,
@@ -131,7 +132,41 @@ describe('dashboard widgets data', () => {
       { ...RANGE, group_by: 'website', limit: 1 },
       boss.token,
     );
-    expect(sites.body.data).toEqual([{ label: 'shop.example', total: 2, users: 2 }]);
+    expect(sites.body.data).toEqual([{ label: 'shop.example', total: 2 }]);
+  });
+
+  it('the daily search counts follow inserts, edits, soft deletes and deletes', async () => {
+    const april = { start_date: '2031-04-01', end_date: '2031-04-02' };
+    const top = async () => (await callApi(env.app, calls.topSearches, april, boss.token)).body.data;
+    const searched = async () =>
+      (await callApi(env.app, calls.dashboardData, april, boss.token)).body.data.searches;
+    const rows = await env.db
+      .insert(searches)
+      .values([
+        { userId: boss.id, searchTerm: 'Boots', createdAt: day('2031-04-01') },
+        { userId: boss.id, searchTerm: 'boots', createdAt: day('2031-04-02', 23) },
+        { userId: boss.id, searchTerm: 'scarf', createdAt: day('2031-04-02') },
+        { userId: boss.id, searchTerm: '  ', createdAt: day('2031-04-02') },
+      ])
+      .returning({ id: searches.id });
+    expect(await top()).toEqual([
+      { label: 'boots', total: 2 },
+      { label: 'scarf', total: 1 },
+    ]);
+    expect(await searched()).toBe(4);
+    await env.db.update(searches).set({ searchTerm: 'Scarf' }).where(eq(searches.id, rows[0].id));
+    await env.db.update(searches).set({ deletedAt: new Date() }).where(eq(searches.id, rows[1].id));
+    expect(await top()).toEqual([{ label: 'scarf', total: 2 }]);
+    expect(await searched()).toBe(4);
+    await env.db.delete(searches).where(eq(searches.id, rows[2].id));
+    expect(await top()).toEqual([{ label: 'scarf', total: 1 }]);
+    expect(await searched()).toBe(3);
+    const [recount] = rowsOf<{ n: number }>(
+      await env.db.execute(
+        sql`SELECT count(*)::int AS n FROM searches WHERE created_at >= '2031-04-01' AND created_at < '2031-04-03'`,
+      ),
+    );
+    expect(recount.n).toBe(3);
   });
 
   it('failed-urls-graph, ads-analytics and ads-transactions read their tables by day', async () => {

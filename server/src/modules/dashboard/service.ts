@@ -12,6 +12,9 @@ type DayRow<T> = { day: string } & T;
 
 const DAY = (column: string) => sql.raw(`to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD')`);
 
+/** The days of a range, both ends included, on search_daily_counts.day. */
+const inDays = (range: DateRange) => sql`day >= ${range.start_date}::date AND day <= ${range.end_date}::date`;
+
 function byDay<T>(rows: DayRow<T>[]): Map<string, DayRow<T>> {
   return new Map(rows.map((r) => [r.day, r]));
 }
@@ -28,14 +31,16 @@ export function swisAnalyticsSql(range: DateRange): SQL[] {
     sql`
       SELECT count(DISTINCT user_id)::int AS n FROM analytics_events
        WHERE created_at >= ${from} AND created_at < ${to} AND user_id IS NOT NULL`,
-    sql`SELECT count(*)::int AS n FROM searches WHERE created_at >= ${from} AND created_at < ${to}`,
+    sql`
+      SELECT coalesce(sum(total), 0)::int AS n FROM search_daily_counts
+       WHERE kind = 'all' AND ${inDays(range)}`,
     sql`SELECT count(*)::int AS n FROM posts WHERE created_at >= ${from} AND created_at < ${to}`,
     sql`
       SELECT ${DAY('created_at')} AS day, count(*)::int AS n FROM users
        WHERE ${platformUser} AND created_at >= ${from} AND created_at < ${to} GROUP BY 1`,
     sql`
-      SELECT ${DAY('created_at')} AS day, count(*)::int AS n FROM searches
-       WHERE created_at >= ${from} AND created_at < ${to} GROUP BY 1`,
+      SELECT to_char(day, 'YYYY-MM-DD') AS day, sum(total)::int AS n FROM search_daily_counts
+       WHERE kind = 'all' AND ${inDays(range)} GROUP BY 1`,
     sql`
       SELECT ${DAY('created_at')} AS day, count(*)::int AS n FROM posts
        WHERE created_at >= ${from} AND created_at < ${to} GROUP BY 1`,
@@ -66,16 +71,12 @@ export async function swisAnalytics(db: Db, range: DateRange) {
   };
 }
 
-/** The query of the Top/Popular Searches widgets; exported for the benchmark. */
+/** The query of the Top/Popular Searches widgets, on the daily counts; exported for the benchmark. */
 export function topSearchesSql(input: DateRange & { group_by: 'term' | 'website'; limit: number }): SQL {
-  const { from, to } = boundsOf(input);
-  const label = input.group_by === 'term' ? sql`lower(trim(search_term))` : sql`lower(website)`;
   return sql`
-    SELECT ${label} AS label, count(*)::int AS total, count(DISTINCT user_id)::int AS users
-      FROM searches
-     WHERE created_at >= ${from} AND created_at < ${to} AND deleted_at IS NULL
-       AND ${label} IS NOT NULL AND ${label} <> ''
-     GROUP BY 1 ORDER BY 2 DESC, 1 LIMIT ${input.limit}`;
+    SELECT label, sum(total)::int AS total FROM search_daily_counts
+     WHERE kind = ${input.group_by} AND ${inDays(input)}
+     GROUP BY 1 HAVING sum(total) > 0 ORDER BY 2 DESC, 1 LIMIT ${input.limit}`;
 }
 
 /** Most searched terms (case-insensitive) or websites of a range. */
@@ -83,7 +84,7 @@ export async function topSearches(
   db: Db,
   input: DateRange & { group_by: 'term' | 'website'; limit: number },
 ) {
-  return rowsOf<{ label: string; total: number; users: number }>(await db.execute(topSearchesSql(input)));
+  return rowsOf<{ label: string; total: number }>(await db.execute(topSearchesSql(input)));
 }
 
 /** The queries of the Failed Urls Graph widget (concurrent); exported for the benchmark. */

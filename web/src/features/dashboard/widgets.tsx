@@ -218,7 +218,6 @@ function TopSearches({ title, range }: { title: string; range: Range }) {
                   <Table.Th>#</Table.Th>
                   <Table.Th>Search Term</Table.Th>
                   <Table.Th ta="right">Searches</Table.Th>
-                  <Table.Th ta="right">Users</Table.Th>
                 </Table.Tr>
               </Table.Thead>
               <Table.Tbody>
@@ -227,7 +226,6 @@ function TopSearches({ title, range }: { title: string; range: Range }) {
                     <Table.Td>{i + 1}</Table.Td>
                     <Table.Td>{r.label}</Table.Td>
                     <Table.Td ta="right">{abbreviate(r.total)}</Table.Td>
-                    <Table.Td ta="right">{abbreviate(r.users)}</Table.Td>
                   </Table.Tr>
                 ))}
               </Table.Tbody>
