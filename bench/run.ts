@@ -19,7 +19,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import pg from 'pg';
 import { openDatabase } from '../server/src/db/client';
-import { createSession } from '../server/src/modules/auth/sessions';
+import { createSession, sessionQuery } from '../server/src/modules/auth/sessions';
 import { httpTask, type Latencies, loadLoop, sqlTask, toQuery } from './lib/measure';
 import { ensureBenchDatabase } from './lib/seed';
 import { startServer, stopServer } from './lib/server';
@@ -141,7 +141,12 @@ async function measurePair(s: Scenario, base: string, token: string, sqlPool: pg
     let sqlLat: Latencies | null = null;
     if (s.sql) {
       const queries = Array.isArray(s.sql) ? s.sql : [s.sql];
-      sqlLat = await loadLoop(sqlTask(sqlPool, queries, !!s.sqlParallel), { concurrency, durationMs });
+      // Every staff call runs the guard's session query first (a prepared statement, as the server does).
+      const guard = { ...toQuery(sessionQuery(token, 'admin')), name: 'session_of_token' };
+      sqlLat = await loadLoop(sqlTask(sqlPool, queries, !!s.sqlParallel, [guard]), {
+        concurrency,
+        durationMs,
+      });
     }
     const ratio = sqlLat && sqlLat.p50 > 0 && httpLat.runs > 0 ? httpLat.p50 / sqlLat.p50 : null;
     return { concurrency, http: httpLat, sql: sqlLat, ratio } satisfies LoadPair;

@@ -4,7 +4,7 @@
  * COPY (same SELECT) TO STDOUT CSV through the driver, and a plain COPY of the columns as a floor.
  * Runs on the bench database that `npm run bench` seeded (BENCH_DB, default bench).
  */
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -15,8 +15,7 @@ import pg from 'pg';
 import { to as copyTo } from 'pg-copy-streams';
 import { inlineSql } from '../server/src/modules/users/csv-stream';
 import { usersCsvSelect } from '../server/src/modules/users/service';
-
-const ROOT = path.resolve(import.meta.dirname, '..');
+import { startServer, stopServer } from './lib/server';
 
 interface Pass {
   seconds: number;
@@ -83,32 +82,6 @@ async function copyPass(pool: pg.Pool, text: string): Promise<Pass> {
   } finally {
     client.release();
   }
-}
-
-function startServer(env: Record<string, string>): Promise<{ proc: ChildProcess; url: string }> {
-  return new Promise((resolve, reject) => {
-    const proc = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
-      cwd: ROOT,
-      env: { ...process.env, NODE_ENV: 'production', ...env },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    const log: string[] = [];
-    const timer = setTimeout(() => reject(new Error(`server did not start:\n${log.join('')}`)), 120_000);
-    proc.stdout?.on('data', (c: Buffer) => {
-      const text = c.toString();
-      log.push(text);
-      const m = /running at (http:\/\/localhost:\d+)\//.exec(text);
-      if (m) {
-        clearTimeout(timer);
-        resolve({ proc, url: m[1].replace('localhost', '127.0.0.1') });
-      }
-    });
-    proc.stderr?.on('data', (c: Buffer) => log.push(c.toString()));
-    proc.once('exit', (code) => {
-      clearTimeout(timer);
-      reject(new Error(`server exited (${code}):\n${log.join('').slice(-3000)}`));
-    });
-  });
 }
 
 /** Downloads the CSV over HTTP while sampling the server's resident memory every 50 ms. */
@@ -195,16 +168,8 @@ export async function runUsersCsvBench(opts: { log?: (line: string) => void } = 
       serverPeakRssGzipMb: gz.peakKb / 1024,
     };
   } finally {
-    if (proc && proc.exitCode === null) {
-      const p = proc;
-      await new Promise<void>((resolve) => {
-        const t = setTimeout(() => p.kill('SIGKILL'), 10_000);
-        p.once('exit', () => {
-          clearTimeout(t);
-          resolve();
-        });
-        p.kill('SIGTERM');
-      });
+    if (proc) {
+      await stopServer(proc);
     }
     if (tokenHash) {
       await pool.query('DELETE FROM sessions WHERE token_hash = $1', [tokenHash]);

@@ -8,7 +8,7 @@ import type { SqlQuery } from './types';
 const dialect = new PgDialect();
 
 /** A scenario's query as text and values for the pg driver. */
-export function toQuery(q: SqlQuery): { text: string; values: unknown[] } {
+export function toQuery(q: SqlQuery): { text: string; values: unknown[]; name?: string } {
   if (typeof q === 'string') {
     return { text: q, values: [] };
   }
@@ -16,7 +16,7 @@ export function toQuery(q: SqlQuery): { text: string; values: unknown[] } {
     const built = dialect.sqlToQuery(q);
     return { text: built.sql, values: built.params };
   }
-  return { text: q.text, values: q.values ?? [] };
+  return { text: q.text, values: q.values ?? [], name: q.name };
 }
 
 export function percentile(sorted: number[], p: number): number {
@@ -76,15 +76,27 @@ export async function loadLoop(
   };
 }
 
-/** One run of a scenario's queries through the driver: in order, or concurrently. */
-export function sqlTask(pool: pg.Pool, queries: SqlQuery[], parallel: boolean): () => Promise<void> {
+/**
+ * One run of a call's queries through the driver: `first` one after another (the guard's), then
+ * the service's in order or concurrently.
+ */
+export function sqlTask(
+  pool: pg.Pool,
+  queries: SqlQuery[],
+  parallel: boolean,
+  first: SqlQuery[] = [],
+): () => Promise<void> {
+  const head = first.map(toQuery);
   const list = queries.map(toQuery);
   return async () => {
+    for (const q of head) {
+      await pool.query(q);
+    }
     if (parallel) {
-      await Promise.all(list.map((q) => pool.query(q.text, q.values)));
+      await Promise.all(list.map((q) => pool.query(q)));
     } else {
       for (const q of list) {
-        await pool.query(q.text, q.values);
+        await pool.query(q);
       }
     }
   };

@@ -15,7 +15,7 @@ export function startServer(env: Record<string, string>): Promise<{ proc: ChildP
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     const log: string[] = [];
-    const timer = setTimeout(() => reject(new Error(`server did not start:\n${log.join('')}`)), 60_000);
+    const timer = setTimeout(() => reject(new Error(`server did not start:\n${log.join('')}`)), 120_000);
     proc.stdout?.on('data', (c: Buffer) => {
       const text = c.toString();
       log.push(text);

@@ -3,7 +3,7 @@ import type pg from 'pg';
 import type { Latencies } from './measure';
 
 /** A query as the pg driver takes it; or a drizzle `sql` template, rendered the way drizzle would. */
-export type SqlQuery = string | { text: string; values?: unknown[] } | SQL;
+export type SqlQuery = string | { text: string; values?: unknown[]; name?: string } | SQL;
 
 /** One call to load: the HTTP request, and the SQL its service runs (timed through the driver alone). */
 export interface Scenario {
@@ -14,7 +14,7 @@ export interface Scenario {
   url: string;
   /** JSON body for non-GET calls. */
   body?: unknown;
-  /** The queries the service runs for this call, in order. */
+  /** The queries the service runs for this call, in order (the runner adds the guard's session query). */
   sql?: SqlQuery | SqlQuery[];
   /** Run the queries concurrently, as a service does with Promise.all (default: one after another). */
   sqlParallel?: boolean;
