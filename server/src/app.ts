@@ -1,13 +1,13 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import compress from '@fastify/compress';
-import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Config } from './config';
 import type { Database, Db } from './db/client';
 import { registerAuth } from './http/auth';
 import { registerErrorHandler } from './http/error-handler';
+import { registerSecurityHeaders } from './http/security-headers';
 import { moduleRoutes } from './modules';
 import type { Mailer } from './providers/mail';
 import { attachRealtime } from './realtime/gateway';
@@ -35,23 +35,7 @@ export async function buildApp(
   });
   const hasWebApp = fs.existsSync(path.join(deps.config.webDist, 'index.html'));
   registerErrorHandler(app, { notFound: !hasWebApp });
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:', 'https:', 'http:'],
-        mediaSrc: ["'self'", 'data:', 'blob:', 'https:', 'http:'],
-        connectSrc: ["'self'", 'ws:', 'wss:'],
-        fontSrc: ["'self'", 'data:'],
-        objectSrc: ["'none'"],
-        frameAncestors: ["'self'"],
-        upgradeInsecureRequests: null,
-      },
-    },
-    crossOriginEmbedderPolicy: false,
-  });
+  registerSecurityHeaders(app);
   await app.register(compress, { global: true, encodings: ['br', 'gzip'], threshold: 1024 });
   registerAuth(app, deps.db);
   if (opts.realtime !== false) {
