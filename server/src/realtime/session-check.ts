@@ -1,7 +1,6 @@
 import { SESSION_IDLE_SECONDS } from '@admin/contract';
 import { sql } from 'drizzle-orm';
-import type { Db } from '../db/client';
-import { rowsOf } from '../modules/auth/sessions';
+import { type Db, executePrepared } from '../db/client';
 
 /**
  * The per-event session check of the gateway in one round trip: the same rules as
@@ -16,8 +15,15 @@ export async function checkSocketSession(
   permission?: string,
 ): Promise<{ userId: number; allowed: boolean } | null> {
   const perm = permission ?? null;
-  const [row] = rowsOf<{ id: number; allowed: boolean; last_used_at: Date | string; session_id: number }>(
-    await db.execute(sql`
+  const [row] = await executePrepared<{
+    id: number;
+    allowed: boolean;
+    last_used_at: Date | string;
+    session_id: number;
+  }>(
+    db,
+    'socket_session_check',
+    sql`
       SELECT u.id, s.id AS session_id, s.last_used_at,
         (u.is_sup_admin OR ${perm}::text IS NULL OR EXISTS (
           SELECT 1 FROM permissions p
@@ -30,7 +36,7 @@ export async function checkSocketSession(
        WHERE s.token_hash = ${tokenHash} AND s.kind = ${kind} AND s.revoked_at IS NULL
          AND s.expires_at > now()
          AND s.last_used_at > now() - make_interval(secs => ${SESSION_IDLE_SECONDS})
-         AND NOT u.is_suspended AND u.deleted_at IS NULL AND (${kind} <> 'admin' OR u.is_admin)`),
+         AND NOT u.is_suspended AND u.deleted_at IS NULL AND (${kind} <> 'admin' OR u.is_admin)`,
   );
   if (!row) {
     return null;

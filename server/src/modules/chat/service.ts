@@ -6,7 +6,7 @@ import type {
   DirectMessage,
 } from '@admin/contract';
 import { sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import { type Db, executePrepared } from '../../db/client';
 import { conflict, notFound } from '../../http/errors';
 import { rowsOf } from '../auth/sessions';
 
@@ -156,8 +156,10 @@ export async function storeDirectMessage(
     }
   }
   // One round trip on the hot path: the thread must be a live platform user, then insert and present.
-  const [row] = rowsOf<DirectMessageDbRow>(
-    await db.execute(sql`WITH thread AS (
+  const [row] = await executePrepared<DirectMessageDbRow>(
+    db,
+    'store_direct_message',
+    sql`WITH thread AS (
         SELECT id FROM users WHERE id = ${input.userId} AND NOT is_admin AND deleted_at IS NULL
       ), ins AS (
         INSERT INTO direct_messages (user_id, sender_id, message, client_timestamp)
@@ -166,7 +168,7 @@ export async function storeDirectMessage(
       )
       SELECT ins.id, ins.user_id, ins.sender_id, s.name AS sender_name, s.avatar, ins.message,
         ins.client_timestamp, ins.created_at, ins.delivered_at, ins.read_at
-      FROM ins JOIN users s ON s.id = ins.sender_id`),
+      FROM ins JOIN users s ON s.id = ins.sender_id`,
   );
   if (!row) {
     throw notFound('User not found');
