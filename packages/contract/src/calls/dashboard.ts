@@ -14,6 +14,7 @@ export const WIDGET_IDS = [
   'TopSearches',
   'PopularSearches',
   'FailedUrlGraph',
+  'FailedUrls',
   'MapComp',
   'AdsAnalytics',
   'AdsTransactions',
@@ -22,7 +23,9 @@ export type WidgetId = (typeof WIDGET_IDS)[number];
 
 /**
  * What the arranger offers on each tab, with the permission each option needs (spec 02 section 2):
- * POST the seven of the spec, ADS Campaign Analytics and Ads Transactions.
+ * POST the seven of the spec, ADS Campaign Analytics and Ads Transactions. FailedUrls is a kind the
+ * dashboard draws (spec 01 section 2) that the arranger does not offer: it shows on dashboards whose
+ * saved list already holds it.
  */
 export const WIDGET_CATALOGUE: Record<
   WidgetType,

@@ -285,6 +285,42 @@ function FailedUrlGraph({ title, range }: { title: string; range: Range }) {
   );
 }
 
+/** The hosts whose links failed most in the range, with their share of all failed links. */
+function FailedUrls({ title, range }: { title: string; range: Range }) {
+  const q = useApiQuery(calls.failedUrlsFrequency, { ...range, page: 0, page_limit: 10 });
+  const d = q.data?.data;
+  return (
+    <Frame title={title} query={q}>
+      {d ? (
+        d.length === 0 ? (
+          <EmptyState text={NO_DATA} />
+        ) : (
+          <Table.ScrollContainer minWidth={300}>
+            <Table striped aria-label={`${title} table`}>
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>Host</Table.Th>
+                  <Table.Th ta="right">Failed links</Table.Th>
+                  <Table.Th ta="right">Share</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {d.map((r) => (
+                  <Table.Tr key={r.failed_host}>
+                    <Table.Td>{r.failed_host}</Table.Td>
+                    <Table.Td ta="right">{abbreviate(r.host_search_count)}</Table.Td>
+                    <Table.Td ta="right">{r.frequency.toFixed(2)}%</Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+        )
+      ) : null}
+    </Frame>
+  );
+}
+
 function AdsAnalytics({ title, range }: { title: string; range: Range }) {
   const q = useApiQuery(calls.adsAnalytics, range);
   const d = q.data?.data;
@@ -376,6 +412,7 @@ const RENDER: Record<WidgetId, (p: { title: string; range: Range }) => ReactNode
   TopSearches: (p) => <TopSearches {...p} />,
   PopularSearches: (p) => <PopularSearches {...p} />,
   FailedUrlGraph: (p) => <FailedUrlGraph {...p} />,
+  FailedUrls: (p) => <FailedUrls {...p} />,
   MapComp: (p) => <MapComp title={p.title} />,
   AdsAnalytics: (p) => <AdsAnalytics {...p} />,
   AdsTransactions: (p) => <AdsTransactions {...p} />,
