@@ -27,7 +27,7 @@ describe('sign-in (spec 01 Login screens, sections 4 and 5)', () => {
     const page = await newPage(browser);
     await page.goto('/users');
     await page.waitForURL('**/login');
-    await expect(page.getByRole('heading', { name: 'Admin Login' }).isVisible()).resolves.toBe(true);
+    await page.getByRole('heading', { name: 'Admin Login' }).waitFor();
     await page.goto('/');
     await page.waitForURL('**/login');
     await page.context().close();
