@@ -180,10 +180,7 @@ async function runScenario(
   await probe.arrayBuffer();
   if (s.sql) {
     // The queries must run as written before anything is timed.
-    for (const q of Array.isArray(s.sql) ? s.sql : [s.sql]) {
-      const { text, values } = toQuery(q);
-      await sqlPool.query(text, values);
-    }
+    await sqlTask(sqlPool, Array.isArray(s.sql) ? s.sql : [s.sql], false)();
   }
   result.one = await measurePair(s, base, ctx.token, sqlPool, 1);
   result.loaded = await measurePair(s, base, ctx.token, sqlPool, s.connections ?? settings.connections);

@@ -4,6 +4,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
+import { sessionStore } from '../auth/session';
 import { theme } from '../theme';
 
 /** Renders `routes` in the app's providers at `initialPath` (component tests). */
@@ -19,4 +20,22 @@ export function renderRoutes(routes: { path: string; element: ReactNode }[], ini
     </MantineProvider>,
   );
   return { ...utils, router };
+}
+
+/** A signed-in super admin in the session store, as component tests that call the API need. */
+export function signInSuperAdmin() {
+  sessionStore.set({
+    token: 'test-token',
+    user: {
+      id: 1,
+      username: 'admin',
+      name: 'Super Admin',
+      email: null,
+      avatar: null,
+      is_sup_admin: 1,
+      group_permissions: [],
+      user_permissions: [],
+    },
+    widgets: { POST: [], ADS: [] },
+  });
 }

@@ -2,7 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { sessionStore } from '../../auth/session';
-import { renderRoutes } from '../../test/render';
+import { renderRoutes, signInSuperAdmin } from '../../test/render';
 import DirectMessageTab from './direct-message-tab';
 
 const peer = { id: 42, name: 'Jane Doe', username: 'jane', avatar: null, last_seen: null };
@@ -15,20 +15,7 @@ describe('Direct Message tab', () => {
   let posts = 0;
   beforeEach(() => {
     posts = 0;
-    sessionStore.set({
-      token: 'test-token',
-      user: {
-        id: 1,
-        username: 'admin',
-        name: 'Super Admin',
-        email: null,
-        avatar: null,
-        is_sup_admin: 1,
-        group_permissions: [],
-        user_permissions: [],
-      },
-      widgets: { POST: [], ADS: [] },
-    });
+    signInSuperAdmin();
     // The socket cannot connect in jsdom (no server), so sending falls back to POST direct-messages.
     vi.stubGlobal(
       'fetch',

@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { sessionStore } from '../../auth/session';
-import { renderRoutes } from '../../test/render';
+import { renderRoutes, signInSuperAdmin } from '../../test/render';
 import Widget from './widgets';
 
 function json(status: number, body: unknown) {
@@ -12,20 +12,7 @@ describe('FailedUrls widget', () => {
   const requested: string[] = [];
   beforeEach(() => {
     requested.length = 0;
-    sessionStore.set({
-      token: 'test-token',
-      user: {
-        id: 1,
-        username: 'admin',
-        name: 'Super Admin',
-        email: null,
-        avatar: null,
-        is_sup_admin: 1,
-        group_permissions: [],
-        user_permissions: [],
-      },
-      widgets: { POST: [], ADS: [] },
-    });
+    signInSuperAdmin();
     vi.stubGlobal(
       'fetch',
       vi.fn(async (url: string) => {

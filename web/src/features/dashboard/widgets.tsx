@@ -202,6 +202,45 @@ function GoogleAnalyticsGraph({ title, range }: { title: string; range: Range })
   );
 }
 
+/** A ranked list as a table: the first column reads left, the others are figures read right. */
+function RankTable({
+  title,
+  columns,
+  rows,
+}: {
+  title: string;
+  columns: string[];
+  rows: { key: string; cells: ReactNode[] }[];
+}) {
+  const align = (i: number) => (i === 0 || (columns[0] === '#' && i === 1) ? undefined : 'right');
+  return (
+    <Table.ScrollContainer minWidth={300}>
+      <Table striped aria-label={`${title} table`}>
+        <Table.Thead>
+          <Table.Tr>
+            {columns.map((c, i) => (
+              <Table.Th key={c} ta={align(i)}>
+                {c}
+              </Table.Th>
+            ))}
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {rows.map((r) => (
+            <Table.Tr key={r.key}>
+              {r.cells.map((c, i) => (
+                <Table.Td key={columns[i]} ta={align(i)}>
+                  {c}
+                </Table.Td>
+              ))}
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}
+
 function TopSearches({ title, range }: { title: string; range: Range }) {
   const q = useApiQuery(calls.topSearches, { ...range, group_by: 'term', limit: 10 });
   const d = q.data?.data;
@@ -211,26 +250,11 @@ function TopSearches({ title, range }: { title: string; range: Range }) {
         d.length === 0 ? (
           <EmptyState text={NO_DATA} />
         ) : (
-          <Table.ScrollContainer minWidth={300}>
-            <Table striped aria-label={`${title} table`}>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>#</Table.Th>
-                  <Table.Th>Search Term</Table.Th>
-                  <Table.Th ta="right">Searches</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {d.map((r, i) => (
-                  <Table.Tr key={r.label}>
-                    <Table.Td>{i + 1}</Table.Td>
-                    <Table.Td>{r.label}</Table.Td>
-                    <Table.Td ta="right">{abbreviate(r.total)}</Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+          <RankTable
+            title={title}
+            columns={['#', 'Search Term', 'Searches']}
+            rows={d.map((r, i) => ({ key: r.label, cells: [i + 1, r.label, abbreviate(r.total)] }))}
+          />
         )
       ) : null}
     </Frame>
@@ -295,26 +319,14 @@ function FailedUrls({ title, range }: { title: string; range: Range }) {
         d.length === 0 ? (
           <EmptyState text={NO_DATA} />
         ) : (
-          <Table.ScrollContainer minWidth={300}>
-            <Table striped aria-label={`${title} table`}>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Host</Table.Th>
-                  <Table.Th ta="right">Failed links</Table.Th>
-                  <Table.Th ta="right">Share</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {d.map((r) => (
-                  <Table.Tr key={r.failed_host}>
-                    <Table.Td>{r.failed_host}</Table.Td>
-                    <Table.Td ta="right">{abbreviate(r.host_search_count)}</Table.Td>
-                    <Table.Td ta="right">{r.frequency.toFixed(2)}%</Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+          <RankTable
+            title={title}
+            columns={['Host', 'Failed links', 'Share']}
+            rows={d.map((r) => ({
+              key: r.failed_host,
+              cells: [r.failed_host, abbreviate(r.host_search_count), `${r.frequency.toFixed(2)}%`],
+            }))}
+          />
         )
       ) : null}
     </Frame>
