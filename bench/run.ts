@@ -7,7 +7,7 @@
  * exporting {name, run, report}).
  *
  * Knobs: DATABASE_URL (server to use), SEED_USERS (100000), BENCH_DB (bench), BENCH_DURATION (s per
- * measure, 3; a scenario takes four), BENCH_CONNECTIONS (10), BENCH_EXTRAS (1; 0 skips the
+ * measure, 3; a scenario takes six: three at each concurrency), BENCH_CONNECTIONS (10), BENCH_EXTRAS (1; 0 skips the
  * standalone benches). Filters (arguments) keep the areas whose name contains one (or, when none
  * names an area, the scenarios whose name contains one), and the standalone benches whose name
  * contains one.
@@ -20,7 +20,8 @@ import { pathToFileURL } from 'node:url';
 import pg from 'pg';
 import { openDatabase } from '../server/src/db/client';
 import { createSession, sessionQuery } from '../server/src/modules/auth/sessions';
-import { httpTask, type Latencies, loadLoop, sqlTask, toQuery } from './lib/measure';
+import { type FloorServer, startFloorServer } from './lib/floor-server';
+import { httpTask, type Latencies, loadTogether, sqlTask, toQuery } from './lib/measure';
 import { ensureBenchDatabase } from './lib/seed';
 import { startServer, stopServer } from './lib/server';
 import type { BenchContext, LoadPair, Scenario, ScenarioList, ScenarioResult } from './lib/types';
@@ -104,16 +105,20 @@ const fmt = (v: number | null, digits = 1) => (v === null || !Number.isFinite(v)
 function row(r: ScenarioResult): string {
   if (r.error) {
     const reason = r.error.replace(/\s+/g, ' ').replace(/\|/g, '/').slice(0, 140);
-    return `| ${r.area}: ${r.name} | failed: ${reason} | | | | | | | |`;
+    return `| ${r.area}: ${r.name} | failed: ${reason} |${' |'.repeat(11)}`;
   }
   const cells = (pair: LoadPair | null, loaded: boolean) => {
-    if (!pair) {
-      return loaded ? ['-', '-', '-', '-', '-'] : ['-', '-', '-'];
-    }
     const head = loaded
-      ? [fmt(pair.http.p50, 2), fmt(pair.http.p99, 1), fmt(pair.http.perSec, 0)]
-      : [fmt(pair.http.p50, 2)];
-    return [...head, fmt(pair.sql?.p50 ?? null, 2), fmt(pair.ratio, 2)];
+      ? [fmt(pair?.http.p50 ?? null, 2), fmt(pair?.http.p99 ?? null, 1), fmt(pair?.http.perSec ?? null, 0)]
+      : [fmt(pair?.http.p50 ?? null, 2)];
+    const p50 = (l: Latencies | null | undefined) => fmt(l?.p50 ?? null, 2);
+    return [
+      ...head,
+      p50(pair?.floor),
+      p50(pair?.sql),
+      fmt(pair?.ratio ?? null, 2),
+      fmt(pair?.floorRatio ?? null, 2),
+    ];
   };
   const failures = (r.one?.http.failures ?? 0) + (r.loaded?.http.failures ?? 0);
   const bad = failures > 0 ? ` (${failures} failed requests)` : '';
@@ -122,52 +127,67 @@ function row(r: ScenarioResult): string {
 
 function table(results: ScenarioResult[]): string {
   const n = settings.connections;
+  const tail = 'floor p50 ms | SQL p50 ms | ratio | floor ratio';
   return [
-    `| call | 1 at a time: HTTP p50 ms | SQL p50 ms | ratio | ${n} at once: HTTP p50 ms | HTTP p99 ms | req/s | SQL p50 ms | ratio |`,
-    '|---|---:|---:|---:|---:|---:|---:|---:|---:|',
+    `| call | 1 at a time: HTTP p50 ms | ${tail} | ${n} at once: HTTP p50 ms | HTTP p99 ms | req/s | ${tail} |`,
+    `|---|${'---:|'.repeat(12)}`,
     ...results.map(row),
   ].join('\n');
 }
 
-/** The call and its SQL at one concurrency: HTTP first, then the SQL alone the same way. */
-async function measurePair(s: Scenario, base: string, token: string, sqlPool: pg.Pool, concurrency: number) {
-  const agent = new http.Agent({ keepAlive: true, maxSockets: concurrency });
+/** Where a scenario's three measures go. */
+interface Targets {
+  /** The real server. */
+  base: string;
+  token: string;
+  sqlPool: pg.Pool;
+  floor: FloorServer;
+}
+
+/**
+ * The call, its SQL alone and the floor server running that SQL, at one concurrency, measured in
+ * rotation (loadTogether) so the machine's slow spells do not favour one of them.
+ */
+async function measurePair(s: Scenario, { base, token, sqlPool, floor }: Targets, concurrency: number) {
   const durationMs = settings.duration * 1000;
+  const agent = new http.Agent({ keepAlive: true, maxSockets: concurrency });
   try {
-    const httpLat = await loadLoop(
-      httpTask({ url: base + s.url, method: s.method ?? 'GET', token, body: s.body, agent }),
+    const call = httpTask({ url: base + s.url, method: s.method ?? 'GET', token, body: s.body, agent });
+    if (!s.sql) {
+      const { http: only } = await loadTogether({ http: call }, { concurrency, durationMs });
+      return { concurrency, http: only, sql: null, floor: null, ratio: null, floorRatio: null };
+    }
+    const queries = Array.isArray(s.sql) ? s.sql : [s.sql];
+    // Every staff call runs the guard's session query first (a prepared statement, as the server does).
+    const guard = { ...toQuery(sessionQuery(token, 'admin')), name: 'session_of_token' };
+    const floorUrl = await floor.register({
+      head: [guard],
+      list: queries.map(toQuery),
+      parallel: !!s.sqlParallel,
+    });
+    const lat = await loadTogether(
+      {
+        http: call,
+        sql: sqlTask(sqlPool, queries, !!s.sqlParallel, [guard]),
+        floor: httpTask({ url: floorUrl, method: 'GET', token, agent }),
+      },
       { concurrency, durationMs },
     );
-    let sqlLat: Latencies | null = null;
-    if (s.sql) {
-      const queries = Array.isArray(s.sql) ? s.sql : [s.sql];
-      // Every staff call runs the guard's session query first (a prepared statement, as the server does).
-      const guard = { ...toQuery(sessionQuery(token, 'admin')), name: 'session_of_token' };
-      sqlLat = await loadLoop(sqlTask(sqlPool, queries, !!s.sqlParallel, [guard]), {
-        concurrency,
-        durationMs,
-      });
-    }
-    const ratio = sqlLat && sqlLat.p50 > 0 && httpLat.runs > 0 ? httpLat.p50 / sqlLat.p50 : null;
-    return { concurrency, http: httpLat, sql: sqlLat, ratio } satisfies LoadPair;
+    const per = (l: Latencies) => (lat.sql.p50 > 0 && l.runs > 0 ? l.p50 / lat.sql.p50 : null);
+    return { concurrency, ...lat, ratio: per(lat.http), floorRatio: per(lat.floor) } satisfies LoadPair;
   } finally {
     agent.destroy();
   }
 }
 
-async function runScenario(
-  area: string,
-  s: Scenario,
-  base: string,
-  ctx: BenchContext,
-  sqlPool: pg.Pool,
-): Promise<ScenarioResult> {
+async function runScenario(area: string, s: Scenario, targets: Targets): Promise<ScenarioResult> {
+  const { base, token, sqlPool } = targets;
   const result: ScenarioResult = { area, name: s.name, url: s.url, one: null, loaded: null };
   // One checked request first: a scenario that answers an error is reported, not benchmarked.
   const probe = await fetch(base + s.url, {
     method: s.method ?? 'GET',
     headers: {
-      authorization: `Bearer ${ctx.token}`,
+      authorization: `Bearer ${token}`,
       ...(s.body === undefined ? {} : { 'content-type': 'application/json' }),
     },
     body: s.body === undefined ? undefined : JSON.stringify(s.body),
@@ -182,8 +202,8 @@ async function runScenario(
     // The queries must run as written before anything is timed.
     await sqlTask(sqlPool, Array.isArray(s.sql) ? s.sql : [s.sql], false)();
   }
-  result.one = await measurePair(s, base, ctx.token, sqlPool, 1);
-  result.loaded = await measurePair(s, base, ctx.token, sqlPool, s.connections ?? settings.connections);
+  result.one = await measurePair(s, targets, 1);
+  result.loaded = await measurePair(s, targets, s.connections ?? settings.connections);
   if (result.one.http.runs === 0) {
     result.error = `no answer within ${settings.duration} s`;
   }
@@ -211,6 +231,7 @@ async function main() {
   const database = await openDatabase({ url: bench.url });
   // As many connections as the server's own pool, so the SQL alone meets the same limits.
   const sqlPool = new pg.Pool({ connectionString: bench.url, max: 20 });
+  const floor = await startFloorServer(bench.url);
   sqlPool.on('error', (err) => log(`pg pool: ${err.message}`));
   const results: ScenarioResult[] = [];
   const extras: { name: string; result?: unknown; report?: string; error?: string }[] = [];
@@ -227,6 +248,7 @@ async function main() {
       token,
       pool: sqlPool,
     };
+    const targets: Targets = { base, token, sqlPool, floor };
     const files = await loadScenarioFiles();
     // Filters naming an area skip the other areas whole: their scenario lists may top tables up.
     const areaFilter = settings.filters.some((f) => files.some((file) => file.area.includes(f)));
@@ -248,7 +270,7 @@ async function main() {
         }
         log(`${file.area}: ${s.name}`);
         try {
-          results.push(await runScenario(file.area, s, base, ctx, sqlPool));
+          results.push(await runScenario(file.area, s, targets));
           log(row(results[results.length - 1]));
         } catch (err) {
           results.push({
@@ -260,6 +282,7 @@ async function main() {
     }
   } finally {
     await sqlPool.end();
+    floor.stop();
     await stopServer(server.proc);
     await database.close();
     await bench.release();
@@ -272,8 +295,9 @@ async function main() {
     `${settings.duration} s per measure; PostgreSQL ${pgVersion}, Node ${process.version},`,
     `${os.cpus().length} CPU (${os.cpus()[0]?.model.trim() ?? 'unknown'}), load average ${os.loadavg()[0].toFixed(1)}.`,
     'HTTP: the call to the server (its own process) over keep-alive connections; SQL: the same queries through',
-    "the pg driver alone (a pool as large as the server's). Each pair runs one at a time, then",
-    `${settings.connections} at once; ratio: HTTP p50 / SQL p50 at the same concurrency.`,
+    "the pg driver alone (a pool as large as the server's); floor: a bare node:http server running that SQL",
+    `(bench/lib/floor-server.ts). Each runs one at a time, then ${settings.connections} at once, the three in turns;`,
+    'ratio: HTTP p50 / SQL p50, floor ratio: floor p50 / SQL p50, at the same concurrency.',
     '',
   ].join('\n');
   console.log(`${header}\n${table(results)}\n`);

@@ -36,15 +36,17 @@ export interface Latencies {
   failures: number;
 }
 
-/**
- * Runs `task` from `concurrency` loops at once for `durationMs` (after a short warm-up) and
- * times every run with performance.now(): the same loop drives HTTP and SQL, so the two compare.
- * A run that throws counts as a failure, not as a latency.
- */
-export async function loadLoop(
+interface Samples {
+  times: number[];
+  failures: number;
+  seconds: number;
+}
+
+/** Runs `task` from `concurrency` loops at once for `durationMs` (after a short warm-up). */
+async function sample(
   task: () => Promise<void>,
   opts: { concurrency: number; durationMs: number; maxRuns?: number },
-): Promise<Latencies> {
+): Promise<Samples> {
   for (let i = 0; i < Math.min(5, opts.concurrency * 2); i++) {
     await task().catch(() => undefined);
   }
@@ -65,15 +67,55 @@ export async function loadLoop(
     }
   };
   await Promise.all(Array.from({ length: opts.concurrency }, loop));
-  const elapsed = (performance.now() - started) / 1000;
-  times.sort((a, b) => a - b);
+  return { times, failures, seconds: (performance.now() - started) / 1000 };
+}
+
+function summarize(s: Samples): Latencies {
+  const times = [...s.times].sort((a, b) => a - b);
   return {
     p50: percentile(times, 50),
     p99: percentile(times, 99),
-    perSec: times.length / elapsed,
+    perSec: times.length / s.seconds,
     runs: times.length,
-    failures,
+    failures: s.failures,
   };
+}
+
+/**
+ * Runs `task` from `concurrency` loops at once for `durationMs` (after a short warm-up) and
+ * times every run with performance.now(). A run that throws counts as a failure, not as a latency.
+ */
+export async function loadLoop(
+  task: () => Promise<void>,
+  opts: { concurrency: number; durationMs: number; maxRuns?: number },
+): Promise<Latencies> {
+  return summarize(await sample(task, opts));
+}
+
+/**
+ * Times several tasks that are to be compared: each gets `durationMs` in all, in `slices` turns
+ * taken in rotation, so a slow spell of the machine falls on all of them rather than on one.
+ */
+export async function loadTogether<K extends string>(
+  tasks: Record<K, () => Promise<void>>,
+  opts: { concurrency: number; durationMs: number; slices?: number },
+): Promise<Record<K, Latencies>> {
+  const slices = opts.slices ?? 3;
+  const keys = Object.keys(tasks) as K[];
+  const all = new Map<K, Samples>(keys.map((k) => [k, { times: [], failures: 0, seconds: 0 }]));
+  for (let i = 0; i < slices; i++) {
+    for (const k of keys) {
+      const s = await sample(tasks[k], {
+        concurrency: opts.concurrency,
+        durationMs: opts.durationMs / slices,
+      });
+      const into = all.get(k) as Samples;
+      into.times.push(...s.times);
+      into.failures += s.failures;
+      into.seconds += s.seconds;
+    }
+  }
+  return Object.fromEntries(keys.map((k) => [k, summarize(all.get(k) as Samples)])) as Record<K, Latencies>;
 }
 
 /**

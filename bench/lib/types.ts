@@ -39,13 +39,19 @@ export interface BenchContext {
 /** What a file in bench/scenarios/ exports. */
 export type ScenarioList = Scenario[] | ((ctx: BenchContext) => Scenario[] | Promise<Scenario[]>);
 
-/** One load level: the call over HTTP and its SQL through the driver alone, at the same concurrency. */
+/**
+ * One load level: the call over HTTP, its SQL through the driver alone, and the floor server
+ * (bench/lib/floor-server.ts) running that SQL behind a bare node:http, at the same concurrency.
+ */
 export interface LoadPair {
   concurrency: number;
   http: Latencies;
   sql: Latencies | null;
+  floor: Latencies | null;
   /** HTTP p50 / SQL p50 */
   ratio: number | null;
+  /** floor p50 / SQL p50: the least any server reaches here */
+  floorRatio: number | null;
 }
 
 export interface ScenarioResult {
