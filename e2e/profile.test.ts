@@ -218,6 +218,55 @@ describe('user profile (spec 01 User profile)', () => {
     await page.context().close();
   });
 
+  it('turns advertising and automatic follow on and off', async () => {
+    const target = await makeAppUser();
+    const page = await newPage(browser);
+    await signIn(page);
+    await page.goto(`/user-profile/${target.id}`);
+    await page.getByRole('button', { name: 'Enable Advertise' }).click();
+    await page.getByText('Advertising has been enabled').waitFor();
+    await page.getByRole('button', { name: 'Add Automatic Follow' }).click();
+    await page.getByText('Automatic follow has been enabled').waitFor();
+    await page.getByRole('button', { name: 'Disable Advertise' }).waitFor();
+    await page.getByRole('button', { name: 'Remove Automatic Follow' }).waitFor();
+    const token = await adminApiToken();
+    const on = (await api(token, calls.userProfile, { id: target.id })).userdetails;
+    expect([on.is_advertise_enabled, on.auto_follow]).toEqual([true, true]);
+
+    await page.getByRole('button', { name: 'Disable Advertise' }).click();
+    await page.getByText('Advertising has been disabled').waitFor();
+    await page.getByRole('button', { name: 'Remove Automatic Follow' }).click();
+    await page.getByText('Automatic follow has been disabled').waitFor();
+    const off = (await api(token, calls.userProfile, { id: target.id })).userdetails;
+    expect([off.is_advertise_enabled, off.auto_follow]).toEqual([false, false]);
+    await page.context().close();
+  });
+
+  it("lists the user's own searches on the Searches tab", async () => {
+    const token = await adminApiToken();
+    const { users } = await api(token, calls.usersList, { page_limit: 50 });
+    let owner: { id: number; total: number; first: string } | null = null;
+    for (const u of users) {
+      const res = await api(token, calls.searches, { user_id: u.id });
+      if (res.total > 0) {
+        owner = { id: u.id, total: res.total, first: res.data[0].search_term };
+        break;
+      }
+    }
+    if (!owner) {
+      throw new Error('the demo data has no user with searches');
+    }
+    const page = await newPage(browser);
+    await signIn(page);
+    await page.goto(`/user-profile/${owner.id}`);
+    await page.getByRole('tab', { name: 'Searches', exact: true }).click();
+    const table = page.getByRole('table', { name: 'Searches' });
+    await table.getByText(owner.first, { exact: true }).first().waitFor();
+    expect(await table.locator('tbody tr').count()).toBe(Math.min(10, owner.total));
+    await screenshot(page, 'profile-searches-1366');
+    await page.context().close();
+  });
+
   it('shows a limited staff member disabled buttons and only the tabs they may see', async () => {
     // users_list gives them a landing page after sign-in.
     const staff = await createStaff({ permissions: ['users_list', 'user_profile', 'following'] });

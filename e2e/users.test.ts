@@ -190,7 +190,7 @@ describe('backend users (issue 3)', () => {
 
     // Add New User from here makes a backend user.
     await page.getByRole('button', { name: 'Add New User' }).click();
-    const add = page.getByRole('dialog', { name: 'Add New Backend User' });
+    const add = page.getByRole('dialog', { name: 'Add New User' });
     await add.getByLabel(/^Name( \*)?$/).fill(`${tag} Backend Ben`);
     await add.getByLabel(/^Username( \*)?$/).fill(`${tag}_ben`);
     await add.getByLabel(/^Email( \*)?$/).fill(`${tag}_ben@example.com`);

@@ -3,12 +3,7 @@
 // PostgreSQL's generate_series (seedScale) the first time, and reuses the rows afterwards.
 import { drizzle } from 'drizzle-orm/node-postgres';
 import type { Db } from '../../server/src/db/client';
-import {
-  type SearchesInput,
-  searchesCountSql,
-  searchesEstimateSql,
-  searchesPageSql,
-} from '../../server/src/modules/searches/service';
+import { type SearchesInput, searchesQueries } from '../../server/src/modules/searches/service';
 import { seedScale } from '../../server/src/seed/scale';
 import type { BenchContext, Scenario } from '../lib/types';
 
@@ -17,9 +12,6 @@ const TARGET = Number(process.env.BENCH_SEARCHES ?? 5_000_000);
 function input(over: Partial<SearchesInput>): SearchesInput {
   return { page: 0, page_limit: 10, order_by: 'created_at', direction: 'desc', ...over };
 }
-
-/** The queries of listSearches, run concurrently like the service does: page, capped count, estimate. */
-const listSql = (i: SearchesInput) => [searchesPageSql(i), searchesCountSql(i), searchesEstimateSql(i)];
 
 function url(i: SearchesInput): string {
   const qs = new URLSearchParams(
@@ -63,5 +55,5 @@ export const scenarios = async (ctx: BenchContext): Promise<Scenario[]> => {
     ['searches type=image newest first, page 20', input({ type: 'image', page: 19 })],
     ['searches of one user (profile tab)', input({ user_id: busyUser })],
   ];
-  return cases.map(([name, i]) => ({ name, url: url(i), sql: listSql(i), sqlParallel: true }));
+  return cases.map(([name, i]) => ({ name, url: url(i), sql: searchesQueries(i), sqlParallel: true }));
 };

@@ -20,3 +20,23 @@ export function notifySuccess(message: string | undefined | null): void {
     notifications.show({ color: 'green', title: 'Success', message, autoClose: 4000 });
   }
 }
+
+type StrictAnswer = { responseCode?: number; responseMessage?: string } | null | undefined;
+
+export const isStrictSuccess = (data: StrictAnswer) =>
+  !!data?.responseMessage && (data.responseCode === 200 || data.responseCode === 201);
+
+/**
+ * Spec 01 section 8: profile update, add user, change app password, auto-follow and advertise
+ * change count as a success only when the answer has a responseMessage and responseCode 200 or 201;
+ * anything else is shown as a danger alert. Returns whether it was a success.
+ */
+export function alertStrict(data: StrictAnswer) {
+  const ok = isStrictSuccess(data);
+  if (ok) {
+    notifySuccess(data?.responseMessage);
+  } else {
+    notifyError(new Error(data?.responseMessage || TEXTS.serverError));
+  }
+  return ok;
+}

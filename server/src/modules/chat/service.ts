@@ -58,19 +58,21 @@ export interface ThreadUser {
   deleted: boolean;
 }
 
+interface ThreadUserRow {
+  id: number;
+  name: string;
+  username: string;
+  avatar: string | null;
+  last_interacted: Date | string | null;
+  deleted_at: Date | string | null;
+}
+
 /** The platform user a thread belongs to; staff accounts have no thread. */
-export async function findThreadUser(db: Db, userId: number): Promise<ThreadUser | null> {
-  const [row] = rowsOf<{
-    id: number;
-    name: string;
-    username: string;
-    avatar: string | null;
-    last_interacted: Date | string | null;
-    deleted_at: Date | string | null;
-  }>(
-    await db.execute(sql`SELECT id, name, username, avatar, last_interacted, deleted_at
-      FROM users WHERE id = ${userId} AND NOT is_admin`),
-  );
+const threadUserSql = (userId: number) => sql`SELECT id, name, username, avatar, last_interacted, deleted_at
+  FROM users WHERE id = ${userId} AND NOT is_admin`;
+
+function presentThreadUser(result: unknown): ThreadUser | null {
+  const [row] = rowsOf<ThreadUserRow>(result);
   if (!row) {
     return null;
   }
@@ -84,15 +86,14 @@ export async function findThreadUser(db: Db, userId: number): Promise<ThreadUser
   };
 }
 
-async function requireThreadUser(db: Db, userId: number): Promise<ThreadUser> {
-  const user = await findThreadUser(db, userId);
-  if (!user) {
-    throw notFound('User not found');
-  }
-  return user;
+export async function findThreadUser(db: Db, userId: number): Promise<ThreadUser | null> {
+  return presentThreadUser(await db.execute(threadUserSql(userId)));
 }
 
-/** The queries of a direct-messages page (shared with the bench so it times what the call runs). */
+/**
+ * The queries of a direct-messages page, run at once: the thread's user (404 when missing), the
+ * page and the total. Shared with the bench so it times what the call runs.
+ */
 export function directMessagesQueries(input: {
   user_id: number;
   page: number;
@@ -103,6 +104,7 @@ export function directMessagesQueries(input: {
   const before = input.before_id !== undefined ? sql`AND dm.id < ${input.before_id}` : sql``;
   const offset = input.before_id !== undefined ? 0 : input.page * input.limit;
   return {
+    owner: threadUserSql(input.user_id),
     page:
       input.after_id !== undefined
         ? sql`SELECT ${SELECT_DM} WHERE dm.user_id = ${input.user_id} AND dm.id > ${input.after_id}
@@ -121,9 +123,16 @@ export async function listDirectMessages(
   db: Db,
   input: { user_id: number; page: number; limit: number; before_id?: number; after_id?: number },
 ) {
-  const thread = await requireThreadUser(db, input.user_id);
-  const queries = directMessagesQueries(input);
-  const [page, total] = await Promise.all([db.execute(queries.page), db.execute(queries.total)]);
+  const q = directMessagesQueries(input);
+  const [owner, page, total] = await Promise.all([
+    db.execute(q.owner),
+    db.execute(q.page),
+    db.execute(q.total),
+  ]);
+  const thread = presentThreadUser(owner);
+  if (!thread) {
+    throw notFound('User not found');
+  }
   const rows = rowsOf<DirectMessageDbRow>(page);
   if (input.after_id === undefined) {
     rows.reverse();
@@ -271,16 +280,13 @@ const SELECT_ROOM = sql`r.id, r.name, r.channel, r.last_message_at, lm.message A
   LEFT JOIN LATERAL (SELECT message, type FROM chat_messages WHERE room_id = r.id
     ORDER BY created_at DESC, id DESC LIMIT 1) lm ON true`;
 
-async function requireUser(db: Db, userId: number) {
-  const [row] = rowsOf<{ id: number }>(await db.execute(sql`SELECT id FROM users WHERE id = ${userId}`));
-  if (!row) {
-    throw notFound('User not found');
-  }
-}
-
-/** The queries of chat-rooms (shared with the bench so it times what the call runs). */
+/**
+ * The queries of chat-rooms, run at once: the user (404 when missing), the page and the total.
+ * Shared with the bench so it times what the call runs.
+ */
 export function roomsQueries(input: { user_id: number; page: number; page_limit: number }) {
   return {
+    owner: sql`SELECT id FROM users WHERE id = ${input.user_id}`,
     page: sql`SELECT ${SELECT_ROOM}
       WHERE r.id IN (SELECT room_id FROM chat_room_members WHERE user_id = ${input.user_id})
       ORDER BY r.last_message_at DESC NULLS LAST, r.id DESC
@@ -291,24 +297,29 @@ export function roomsQueries(input: { user_id: number; page: number; page_limit:
 
 /** The rooms a user belongs to, most recent activity first. */
 export async function listRooms(db: Db, input: { user_id: number; page: number; page_limit: number }) {
-  await requireUser(db, input.user_id);
-  const [rows, total] = await Promise.all([
-    db.execute(roomsQueries(input).page),
-    db.execute(roomsQueries(input).total),
+  const q = roomsQueries(input);
+  const [owner, rows, total] = await Promise.all([
+    db.execute(q.owner),
+    db.execute(q.page),
+    db.execute(q.total),
   ]);
+  if (rowsOf(owner).length === 0) {
+    throw notFound('User not found');
+  }
   return { data: rowsOf<RoomDbRow>(rows).map(presentRoom), total: rowsOf<{ n: number }>(total)[0].n };
 }
 
+const roomSql = (roomId: number) => sql`SELECT ${SELECT_ROOM} WHERE r.id = ${roomId}`;
+const memberSql = (roomId: number, userId: number) =>
+  sql`SELECT 1 FROM chat_room_members WHERE room_id = ${roomId} AND user_id = ${userId}`;
+
 export async function findRoom(db: Db, roomId: number): Promise<ChatRoom | null> {
-  const [row] = rowsOf<RoomDbRow>(await db.execute(sql`SELECT ${SELECT_ROOM} WHERE r.id = ${roomId}`));
+  const [row] = rowsOf<RoomDbRow>(await db.execute(roomSql(roomId)));
   return row ? presentRoom(row) : null;
 }
 
 export async function isRoomMember(db: Db, roomId: number, userId: number): Promise<boolean> {
-  const rows = rowsOf(
-    await db.execute(sql`SELECT 1 FROM chat_room_members WHERE room_id = ${roomId} AND user_id = ${userId}`),
-  );
-  return rows.length > 0;
+  return rowsOf(await db.execute(memberSql(roomId, userId))).length > 0;
 }
 
 interface ChatMessageDbRow {
@@ -350,9 +361,19 @@ const SELECT_CHAT_MESSAGE = sql`cm.id, cm.room_id, cm.sender_id, s.username AS s
   cm.created_at, cm.updated_at
   FROM chat_messages cm JOIN users s ON s.id = cm.sender_id LEFT JOIN posts p ON p.id = cm.post_id`;
 
-/** The page and total queries of chat-messages (shared with the bench). */
-export function roomMessagesQueries(input: { room_id: number; page: number; page_limit: number }) {
+/**
+ * The queries of chat-messages, run at once: the user's membership (404 when not a member), the
+ * room, the page and the total. Shared with the bench so it times what the call runs.
+ */
+export function roomMessagesQueries(input: {
+  user_id: number;
+  room_id: number;
+  page: number;
+  page_limit: number;
+}) {
   return {
+    member: memberSql(input.room_id, input.user_id),
+    room: roomSql(input.room_id),
     page: sql`SELECT ${SELECT_CHAT_MESSAGE} WHERE cm.room_id = ${input.room_id}
       ORDER BY cm.created_at DESC, cm.id DESC
       LIMIT ${input.page_limit} OFFSET ${input.page * input.page_limit}`,
@@ -365,16 +386,15 @@ export async function listRoomMessages(
   db: Db,
   input: { user_id: number; room_id: number; page: number; page_limit: number },
 ) {
-  if (!(await isRoomMember(db, input.room_id, input.user_id))) {
+  const q = roomMessagesQueries(input);
+  const [member, room, rows, total] = await Promise.all(
+    [q.member, q.room, q.page, q.total].map((query) => db.execute(query)),
+  );
+  if (rowsOf(member).length === 0) {
     throw notFound('Chat room not found');
   }
-  const room = (await findRoom(db, input.room_id)) as ChatRoom;
-  const [rows, total] = await Promise.all([
-    db.execute(roomMessagesQueries(input).page),
-    db.execute(roomMessagesQueries(input).total),
-  ]);
   return {
-    room,
+    room: presentRoom(rowsOf<RoomDbRow>(room)[0]),
     data: rowsOf<ChatMessageDbRow>(rows).map(presentChatMessage).reverse(),
     total: rowsOf<{ n: number }>(total)[0].n,
   };

@@ -80,6 +80,13 @@ describe('searches', () => {
     expect(asc.body.data[0].search_term).toBe('one');
   });
 
+  it('answers 404 for the searches of a user who does not exist', async () => {
+    const staff = await makeUser(env.db, { permissions: ['searches'] });
+    const res = await callApi(env.app, calls.searches, { user_id: 2_000_000_000 }, staff.token);
+    expect(res.status).toBe(404);
+    expect(res.body.responseMessage).toBe('User not found');
+  });
+
   it('answers an exact total up to 10,000 rows and the planner estimate beyond', async () => {
     const staff = await makeUser(env.db, { permissions: ['searches'] });
     const user = await makeUser(env.db, { platform: true });

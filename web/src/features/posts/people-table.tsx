@@ -15,7 +15,7 @@ const columns: DataTableColumn<PostPersonRow>[] = [
   {
     accessor: 'avatar',
     title: 'Image',
-    width: 70,
+    width: 84,
     render: (u) => <UserAvatar src={u.avatar} name={u.name} size={30} />,
   },
   { accessor: 'name', title: 'Name', sortable: true },

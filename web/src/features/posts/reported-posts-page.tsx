@@ -28,7 +28,7 @@ export default function ReportedPostsPage() {
     {
       accessor: 'image',
       title: 'Image',
-      width: 80,
+      width: 84,
       render: (r) => (
         <Image
           src={r.image}

@@ -1,5 +1,6 @@
 import { Button, Group, Modal, PasswordInput, Stack } from '@mantine/core';
 import { useState } from 'react';
+import { isStrictSuccess } from '../../api/notify';
 import { useChangeAppPassword } from './hooks';
 
 /**
@@ -46,7 +47,7 @@ export function ChangeAppPasswordModal({
       { user_id: userId, password, password_confirmation: confirmation },
       {
         onSuccess: (data) => {
-          if (data?.responseMessage) {
+          if (isStrictSuccess(data)) {
             close();
           }
         },

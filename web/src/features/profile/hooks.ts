@@ -2,7 +2,7 @@ import type { RequestOf, ResponseOf } from '@admin/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { calls } from '../../api/calls';
 import { callKey, useApiMutation, useApiQuery } from '../../api/hooks';
-import { notifyError, notifySuccess } from '../../api/notify';
+import { alertStrict } from '../../api/notify';
 
 type Details = ResponseOf<typeof calls.userProfile>;
 
@@ -22,21 +22,6 @@ export function useFollowList(side: 'followers' | 'following', input: RequestOf<
 
 export function useFavourites(input: RequestOf<typeof calls.favourites>) {
   return useApiQuery(calls.favourites, input);
-}
-
-/**
- * Spec 01 section 8: profile update, change app password, auto-follow and advertise change count as
- * a success only when the answer has a responseMessage and responseCode 200 or 201; anything else
- * is shown as a danger alert.
- */
-export function alertStrict(data: { responseCode?: number; responseMessage?: string } | null | undefined) {
-  const ok = !!data?.responseMessage && (data.responseCode === 200 || data.responseCode === 201);
-  if (ok) {
-    notifySuccess(data?.responseMessage);
-  } else {
-    notifyError(new Error(data?.responseMessage || 'Server Error'));
-  }
-  return ok;
 }
 
 /** After an action that answers the fresh userdetails, put them in the cache at once. */

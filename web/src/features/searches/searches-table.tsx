@@ -40,7 +40,7 @@ export function SearchesTable({ userId }: { userId?: number }) {
     {
       accessor: 'image',
       title: 'Image',
-      width: 70,
+      width: 84,
       render: (s) => (
         <MediaPreviewButton type={s.type} src={s.image ?? s.thumb_url} title={s.title ?? s.search_term} />
       ),

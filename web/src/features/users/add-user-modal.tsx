@@ -2,6 +2,7 @@ import { Button, Group, Modal, PasswordInput, Stack, TextInput } from '@mantine/
 import { type FormEvent, useState } from 'react';
 import { calls } from '../../api/calls';
 import { useApiMutation } from '../../api/hooks';
+import { alertStrict } from '../../api/notify';
 
 const EMPTY = { name: '', username: '', email: '', password: '', phone: '' };
 type Field = keyof typeof EMPTY;
@@ -31,6 +32,7 @@ export function AddUserModal({
   const [submitted, setSubmitted] = useState(false);
   const create = useApiMutation(calls.createUser, {
     invalidates: [isAdmin ? calls.adminUsersList : calls.usersList],
+    alertOnSuccess: false,
   });
   const errorOf = (f: Field) => (submitted && !values[f].trim() ? REQUIRED[f] : undefined);
   const close = () => {
@@ -56,8 +58,7 @@ export function AddUserModal({
       },
       {
         onSuccess: (data) => {
-          // Spec 01 section 8: success only with a responseMessage and 200/201.
-          if (data?.responseMessage && (data.responseCode === 200 || data.responseCode === 201)) {
+          if (alertStrict(data)) {
             close();
           }
         },
@@ -73,7 +74,7 @@ export function AddUserModal({
     error: errorOf(f),
   });
   return (
-    <Modal opened={opened} onClose={close} title={isAdmin ? 'Add New Backend User' : 'Add New User'} centered>
+    <Modal opened={opened} onClose={close} title="Add New User" centered>
       <form onSubmit={submit} noValidate>
         <Stack gap="sm">
           <TextInput label="Name" withAsterisk autoComplete="off" data-autofocus {...field('name')} />

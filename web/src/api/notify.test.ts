@@ -1,8 +1,8 @@
 import { notifications } from '@mantine/notifications';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { alertStrict } from './hooks';
+import { alertStrict } from './notify';
 
-describe('alertStrict (spec 01 section 8: profile update, app password, auto-follow, advertise)', () => {
+describe('alertStrict (spec 01 section 8: profile update, add user, app password, auto-follow, advertise)', () => {
   afterEach(() => {
     vi.restoreAllMocks();
   });
