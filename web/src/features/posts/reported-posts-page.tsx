@@ -24,7 +24,7 @@ export default function ReportedPostsPage() {
   const records = q.isError ? [] : q.data?.posts;
 
   const columns: DataTableColumn<ReportedPostRow>[] = [
-    { accessor: 'sno', title: 'S.No.', width: 70, render: (_, i) => offset + i + 1 },
+    { accessor: 'sno', title: 'S.No.', width: 84, render: (_, i) => offset + i + 1 },
     {
       accessor: 'image',
       title: 'Image',

@@ -27,7 +27,7 @@ export function BookmarksTab({ userId }: { userId: number }) {
           {
             accessor: 'id',
             title: 'S.No.',
-            width: 80,
+            width: 84,
             sortable: true,
             render: (_, index) => list.page * list.pageLimit + index + 1,
           },

@@ -57,7 +57,7 @@ export default function SignupCodesPage() {
           {
             accessor: 'sno',
             title: 'S.No.',
-            width: 70,
+            width: 84,
             render: (_, i) => list.page * list.pageLimit + i + 1,
           },
           { accessor: 'code', title: 'Code', sortable: true },
