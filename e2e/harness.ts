@@ -52,6 +52,12 @@ export async function screenshot(
   const dir = e2eEnv().screenshotsDir;
   fs.mkdirSync(dir, { recursive: true });
   const file = path.join(dir, `${name}.png`);
+  // Let fade-ins and list loaders finish, so the picture shows the page as a person sees it.
+  await page
+    .waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'), undefined, {
+      timeout: 3000,
+    })
+    .catch(() => undefined);
   await page.screenshot({ path: file, fullPage: opts.fullPage ?? false });
   return file;
 }

@@ -1,6 +1,6 @@
 import type { GroupRow } from '@admin/contract';
-import { ActionIcon, Button, Group, Stack, TextInput, Tooltip } from '@mantine/core';
-import { IconPencil, IconPlus, IconSearch, IconTrash } from '@tabler/icons-react';
+import { Button, Group, Stack, TextInput } from '@mantine/core';
+import { IconPlus, IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
 import { calls } from '../../api/calls';
 import { useApiMutation, useApiQuery } from '../../api/hooks';
@@ -10,6 +10,7 @@ import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { ErrorAlert } from '../../ui/error-alert';
 import { ListTable } from '../../ui/list-table';
 import { PageHeader } from '../../ui/page-header';
+import { EditDeleteActions } from '../../ui/row-actions';
 import { type ListState, useListState } from '../../ui/use-list-state';
 import { GroupFormModal } from './group-form-modal';
 
@@ -83,28 +84,20 @@ export default function GroupsPage() {
             textAlign: 'right',
             hidden: !showActions,
             render: (g) => (
-              <Group gap="xs" justify="flex-end" wrap="nowrap">
-                <Tooltip label={canEdit ? 'Edit group' : 'Needs the edit_group permission'}>
-                  <ActionIcon
-                    variant="subtle"
-                    disabled={!canEdit}
-                    onClick={() => setForm({ group: g })}
-                    aria-label={`Edit ${g.name}`}
-                  >
-                    <IconPencil size={18} />
-                  </ActionIcon>
-                </Tooltip>
-                <Tooltip label={canDelete ? 'Delete group' : 'Needs the delete_group permission'}>
-                  <ActionIcon
-                    variant="subtle"
-                    color="red"
-                    disabled={!canDelete}
-                    onClick={() => setDeleting(g)}
-                    aria-label={`Delete ${g.name}`}
-                  >
-                    <IconTrash size={18} />
-                  </ActionIcon>
-                </Tooltip>
+              <Group justify="flex-end">
+                <EditDeleteActions
+                  name={g.name}
+                  edit={{
+                    allowed: canEdit,
+                    tip: canEdit ? 'Edit group' : 'Needs the edit_group permission',
+                    onClick: () => setForm({ group: g }),
+                  }}
+                  remove={{
+                    allowed: canDelete,
+                    tip: canDelete ? 'Delete group' : 'Needs the delete_group permission',
+                    onClick: () => setDeleting(g),
+                  }}
+                />
               </Group>
             ),
           },

@@ -1,6 +1,6 @@
 import { INTEREST_TEXTS, type InterestRow } from '@admin/contract';
-import { ActionIcon, Button, Group, Modal, Stack, TextInput, Tooltip } from '@mantine/core';
-import { IconEdit, IconPlus, IconSearch, IconTrash } from '@tabler/icons-react';
+import { Button, Stack, TextInput } from '@mantine/core';
+import { IconPlus, IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
 import { calls } from '../../api/calls';
 import { useApiMutation, useApiQuery } from '../../api/hooks';
@@ -9,7 +9,9 @@ import { formatDateTime } from '../../lib/format';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { ErrorAlert } from '../../ui/error-alert';
 import { ListTable } from '../../ui/list-table';
+import { OneFieldModal } from '../../ui/one-field-modal';
 import { PageHeader } from '../../ui/page-header';
+import { EditDeleteActions } from '../../ui/row-actions';
 import { useListState } from '../../ui/use-list-state';
 
 /** /interest: interest tags with add/edit popup and delete only while no campaign uses them. */
@@ -73,31 +75,15 @@ export default function InterestsPage() {
             accessor: 'action',
             title: 'Action',
             render: (r) => (
-              <Group gap={4} wrap="nowrap">
-                <Tooltip label="Edit">
-                  <ActionIcon
-                    variant="light"
-                    aria-label={`Edit ${r.name}`}
-                    disabled={!canEdit}
-                    onClick={() => setEditing(r)}
-                  >
-                    <IconEdit size={16} />
-                  </ActionIcon>
-                </Tooltip>
-                <Tooltip
-                  label={r.campaigns_count > 0 ? `Used by ${r.campaigns_count} campaign(s)` : 'Delete'}
-                >
-                  <ActionIcon
-                    variant="light"
-                    color="red"
-                    aria-label={`Delete ${r.name}`}
-                    disabled={!canDelete || r.campaigns_count > 0}
-                    onClick={() => setDeleting(r)}
-                  >
-                    <IconTrash size={16} />
-                  </ActionIcon>
-                </Tooltip>
-              </Group>
+              <EditDeleteActions
+                name={r.name}
+                edit={{ allowed: canEdit, tip: 'Edit', onClick: () => setEditing(r) }}
+                remove={{
+                  allowed: canDelete && r.campaigns_count === 0,
+                  tip: r.campaigns_count > 0 ? `Used by ${r.campaigns_count} campaign(s)` : 'Delete',
+                  onClick: () => setDeleting(r),
+                }}
+              />
             ),
           },
           { accessor: 'campaigns_count', hidden: true },
@@ -119,42 +105,20 @@ export default function InterestsPage() {
 }
 
 function InterestForm({ row, onClose }: { row: InterestRow | null; onClose: () => void }) {
-  const [name, setName] = useState(row?.name ?? '');
-  const [error, setError] = useState<string | null>(null);
   const opts = { invalidates: [calls.interestsList], onSuccess: onClose };
   const create = useApiMutation(calls.interestsCreate, opts);
   const update = useApiMutation(calls.interestsUpdate, opts);
-  const submit = (e: React.FormEvent) => {
-    e.preventDefault();
-    if (!name.trim()) {
-      setError(INTEREST_TEXTS.nameRequired);
-      return;
-    }
-    setError(null);
-    if (row) {
-      update.mutate({ id: row.id, name: name.trim() });
-    } else {
-      create.mutate({ name: name.trim() });
-    }
-  };
   return (
-    <Modal opened onClose={onClose} title={row ? 'Edit Interest' : 'Add Interest'} centered>
-      <form onSubmit={submit} noValidate>
-        <Stack>
-          <TextInput
-            label="Name"
-            value={name}
-            onChange={(e) => setName(e.currentTarget.value)}
-            error={error}
-            data-autofocus
-          />
-          <Group justify="flex-end">
-            <Button type="submit" loading={create.isPending || update.isPending}>
-              {row ? 'Update' : 'Add'}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+    <OneFieldModal
+      opened
+      title={row ? 'Edit Interest' : 'Add Interest'}
+      label="Name"
+      initial={row?.name ?? ''}
+      requiredMessage={INTEREST_TEXTS.nameRequired}
+      submitLabel={row ? 'Update' : 'Add'}
+      pending={create.isPending || update.isPending}
+      onSubmit={(name) => (row ? update.mutate({ id: row.id, name }) : create.mutate({ name }))}
+      onClose={onClose}
+    />
   );
 }

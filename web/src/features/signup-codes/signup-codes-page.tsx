@@ -1,6 +1,6 @@
 import type { SignupCodeRow } from '@admin/contract';
-import { ActionIcon, Button, Group, Modal, Stack, TextInput, Tooltip } from '@mantine/core';
-import { IconEdit, IconPlus, IconSearch, IconTrash } from '@tabler/icons-react';
+import { Button, Stack, TextInput } from '@mantine/core';
+import { IconPlus, IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
 import { calls } from '../../api/calls';
 import { useApiMutation, useApiQuery } from '../../api/hooks';
@@ -9,7 +9,9 @@ import { abbreviate, formatDateTime } from '../../lib/format';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { ErrorAlert } from '../../ui/error-alert';
 import { ListTable } from '../../ui/list-table';
+import { OneFieldModal } from '../../ui/one-field-modal';
 import { PageHeader } from '../../ui/page-header';
+import { EditDeleteActions } from '../../ui/row-actions';
 import { useListState } from '../../ui/use-list-state';
 
 type Order = 'created_at' | 'updated_at' | 'code' | 'used_count' | 'id';
@@ -83,29 +85,11 @@ export default function SignupCodesPage() {
             accessor: 'action',
             title: 'Action',
             render: (r) => (
-              <Group gap={4} wrap="nowrap">
-                <Tooltip label="Edit">
-                  <ActionIcon
-                    variant="light"
-                    aria-label={`Edit ${r.code}`}
-                    disabled={!canEdit}
-                    onClick={() => setEditing(r)}
-                  >
-                    <IconEdit size={16} />
-                  </ActionIcon>
-                </Tooltip>
-                <Tooltip label="Delete">
-                  <ActionIcon
-                    variant="light"
-                    color="red"
-                    aria-label={`Delete ${r.code}`}
-                    disabled={!canDelete}
-                    onClick={() => setDeleting(r)}
-                  >
-                    <IconTrash size={16} />
-                  </ActionIcon>
-                </Tooltip>
-              </Group>
+              <EditDeleteActions
+                name={r.code}
+                edit={{ allowed: canEdit, tip: 'Edit', onClick: () => setEditing(r) }}
+                remove={{ allowed: canDelete, tip: 'Delete', onClick: () => setDeleting(r) }}
+              />
             ),
           },
         ]}
@@ -125,42 +109,20 @@ export default function SignupCodesPage() {
 }
 
 function CodeForm({ row, onClose }: { row: SignupCodeRow | null; onClose: () => void }) {
-  const [code, setCode] = useState(row?.code ?? '');
-  const [error, setError] = useState<string | null>(null);
   const opts = { invalidates: [calls.signupCodesList], onSuccess: onClose };
   const create = useApiMutation(calls.signupCodeCreate, opts);
   const update = useApiMutation(calls.signupCodeUpdate, opts);
-  const submit = (e: React.FormEvent) => {
-    e.preventDefault();
-    if (!code.trim()) {
-      setError('Code is required');
-      return;
-    }
-    setError(null);
-    if (row) {
-      update.mutate({ id: row.id, code: code.trim() });
-    } else {
-      create.mutate({ code: code.trim() });
-    }
-  };
   return (
-    <Modal opened onClose={onClose} title={row ? 'Edit Code' : 'Add New Code'} centered>
-      <form onSubmit={submit} noValidate>
-        <Stack>
-          <TextInput
-            label="Code"
-            value={code}
-            onChange={(e) => setCode(e.currentTarget.value)}
-            error={error}
-            data-autofocus
-          />
-          <Group justify="flex-end">
-            <Button type="submit" loading={create.isPending || update.isPending}>
-              {row ? 'Update' : 'Add'}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+    <OneFieldModal
+      opened
+      title={row ? 'Edit Code' : 'Add New Code'}
+      label="Code"
+      initial={row?.code ?? ''}
+      requiredMessage="Code is required"
+      submitLabel={row ? 'Update' : 'Add'}
+      pending={create.isPending || update.isPending}
+      onSubmit={(code) => (row ? update.mutate({ id: row.id, code }) : create.mutate({ code }))}
+      onClose={onClose}
+    />
   );
 }
