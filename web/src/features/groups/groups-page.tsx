@@ -1,6 +1,6 @@
 import type { GroupRow } from '@admin/contract';
-import { Button, Group, Stack, TextInput } from '@mantine/core';
-import { IconPlus, IconSearch } from '@tabler/icons-react';
+import { Button, Group, Stack } from '@mantine/core';
+import { IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { calls } from '../../api/calls';
 import { useApiMutation, useApiQuery } from '../../api/hooks';
@@ -8,6 +8,7 @@ import { useCan } from '../../auth/can';
 import { formatDateTime } from '../../lib/format';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { ErrorAlert } from '../../ui/error-alert';
+import { ListSearch } from '../../ui/list-search';
 import { ListTable } from '../../ui/list-table';
 import { PageHeader } from '../../ui/page-header';
 import { EditDeleteActions } from '../../ui/row-actions';
@@ -44,14 +45,7 @@ export default function GroupsPage() {
         }
       />
       <Group>
-        <TextInput
-          placeholder="Search by group name"
-          aria-label="Search groups"
-          leftSection={<IconSearch size={16} />}
-          value={list.search}
-          onChange={(e) => list.setSearch(e.currentTarget.value)}
-          w={{ base: '100%', sm: 360 }}
-        />
+        <ListSearch list={list} placeholder="Search by group name" label="Search groups" />
       </Group>
       {q.isError && !q.data ? <ErrorAlert error={q.error} onRetry={() => q.refetch()} /> : null}
       <ListTable<GroupRow>

@@ -1,6 +1,6 @@
 import { INTEREST_TEXTS, type InterestRow } from '@admin/contract';
-import { Button, Stack, TextInput } from '@mantine/core';
-import { IconPlus, IconSearch } from '@tabler/icons-react';
+import { Button, Stack } from '@mantine/core';
+import { IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { calls } from '../../api/calls';
 import { useApiMutation, useApiQuery } from '../../api/hooks';
@@ -8,6 +8,7 @@ import { useCan } from '../../auth/can';
 import { formatDateTime } from '../../lib/format';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { ErrorAlert } from '../../ui/error-alert';
+import { ListSearch } from '../../ui/list-search';
 import { ListTable } from '../../ui/list-table';
 import { OneFieldModal } from '../../ui/one-field-modal';
 import { PageHeader } from '../../ui/page-header';
@@ -41,14 +42,7 @@ export default function InterestsPage() {
           </Button>
         }
       />
-      <TextInput
-        placeholder="Search by name"
-        aria-label="Search interests"
-        leftSection={<IconSearch size={16} />}
-        value={list.search}
-        onChange={(e) => list.setSearch(e.currentTarget.value)}
-        maw={360}
-      />
+      <ListSearch list={list} placeholder="Search by name" label="Search interests" />
       {q.isError && !q.data ? <ErrorAlert error={q.error} onRetry={() => q.refetch()} /> : null}
       <ListTable<InterestRow>
         aria-label="Interests"

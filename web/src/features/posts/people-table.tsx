@@ -1,10 +1,10 @@
 import type { PostPersonRow } from '@admin/contract';
-import { Group, TextInput } from '@mantine/core';
-import { IconSearch } from '@tabler/icons-react';
+import { Group } from '@mantine/core';
 import type { DataTableColumn } from 'mantine-datatable';
 import { calls } from '../../api/calls';
 import { useApiQuery } from '../../api/hooks';
 import { ErrorAlert } from '../../ui/error-alert';
+import { ListSearch } from '../../ui/list-search';
 import { ListTable } from '../../ui/list-table';
 import { type ListState, useListState } from '../../ui/use-list-state';
 import { UserAvatar } from '../../ui/user-avatar';
@@ -34,14 +34,7 @@ export function PostPeopleTable({ postId, kind }: { postId: number; kind: 'repor
   return (
     <>
       <Group mb="md">
-        <TextInput
-          placeholder="Search by name, username or email"
-          aria-label="Search by name, username or email"
-          leftSection={<IconSearch size={16} />}
-          value={list.search}
-          onChange={(e) => list.setSearch(e.currentTarget.value)}
-          w={{ base: '100%', sm: 300 }}
-        />
+        <ListSearch list={list} placeholder="Search by name, username or email" width={300} />
       </Group>
       {q.isError ? <ErrorAlert error={q.error} onRetry={() => q.refetch()} /> : null}
       <ListTable<PostPersonRow>

@@ -1,6 +1,6 @@
 import type { ReportedPostRow } from '@admin/contract';
-import { Button, Group, Image, TextInput } from '@mantine/core';
-import { IconEye, IconSearch } from '@tabler/icons-react';
+import { Button, Group, Image } from '@mantine/core';
+import { IconEye } from '@tabler/icons-react';
 import type { DataTableColumn } from 'mantine-datatable';
 import { Link } from 'react-router';
 import { calls } from '../../api/calls';
@@ -9,6 +9,7 @@ import { useCan } from '../../auth/can';
 import { formatDate } from '../../lib/format';
 import { paths } from '../../paths';
 import { ErrorAlert } from '../../ui/error-alert';
+import { ListSearch } from '../../ui/list-search';
 import { ListTable } from '../../ui/list-table';
 import { PageHeader } from '../../ui/page-header';
 import { type ListState, useListState } from '../../ui/use-list-state';
@@ -78,14 +79,7 @@ export default function ReportedPostsPage() {
     <>
       <PageHeader title="Reported Posts" />
       <Group mb="md">
-        <TextInput
-          placeholder="Search by title or website"
-          aria-label="Search by title or website"
-          leftSection={<IconSearch size={16} />}
-          value={list.search}
-          onChange={(e) => list.setSearch(e.currentTarget.value)}
-          w={{ base: '100%', sm: 300 }}
-        />
+        <ListSearch list={list} placeholder="Search by title or website" width={300} />
       </Group>
       {q.isError ? <ErrorAlert error={q.error} onRetry={() => q.refetch()} /> : null}
       <ListTable<ReportedPostRow>

@@ -1,6 +1,5 @@
 import type { SearchRow } from '@admin/contract';
-import { Anchor, Group, Select, Text, TextInput } from '@mantine/core';
-import { IconSearch } from '@tabler/icons-react';
+import { Anchor, Group, Select, Text } from '@mantine/core';
 import type { DataTableColumn } from 'mantine-datatable';
 import { useState } from 'react';
 import { Link } from 'react-router';
@@ -10,6 +9,7 @@ import { useCan } from '../../auth/can';
 import { abbreviate, formatDateTime } from '../../lib/format';
 import { paths } from '../../paths';
 import { ErrorAlert } from '../../ui/error-alert';
+import { ListSearch } from '../../ui/list-search';
 import { ListTable } from '../../ui/list-table';
 import { type ListState, useListState } from '../../ui/use-list-state';
 import { MediaPreviewButton } from './media-preview';
@@ -96,14 +96,7 @@ export function SearchesTable({ userId }: { userId?: number }) {
   return (
     <>
       <Group mb="md" gap="sm" wrap="wrap">
-        <TextInput
-          placeholder="Search by search term"
-          aria-label="Search by search term"
-          leftSection={<IconSearch size={16} />}
-          value={list.search}
-          onChange={(e) => list.setSearch(e.currentTarget.value)}
-          w={{ base: '100%', sm: 280 }}
-        />
+        <ListSearch list={list} placeholder="Search by search term" width={280} />
         <Select
           aria-label="Type"
           placeholder="All types"

@@ -1,6 +1,6 @@
 import type { SignupCodeRow } from '@admin/contract';
-import { Button, Stack, TextInput } from '@mantine/core';
-import { IconPlus, IconSearch } from '@tabler/icons-react';
+import { Button, Stack } from '@mantine/core';
+import { IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { calls } from '../../api/calls';
 import { useApiMutation, useApiQuery } from '../../api/hooks';
@@ -8,6 +8,7 @@ import { useCan } from '../../auth/can';
 import { abbreviate, formatDateTime } from '../../lib/format';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { ErrorAlert } from '../../ui/error-alert';
+import { ListSearch } from '../../ui/list-search';
 import { ListTable } from '../../ui/list-table';
 import { OneFieldModal } from '../../ui/one-field-modal';
 import { PageHeader } from '../../ui/page-header';
@@ -40,14 +41,7 @@ export default function SignupCodesPage() {
           </Button>
         }
       />
-      <TextInput
-        placeholder="Search by code"
-        aria-label="Search codes"
-        leftSection={<IconSearch size={16} />}
-        value={list.search}
-        onChange={(e) => list.setSearch(e.currentTarget.value)}
-        maw={360}
-      />
+      <ListSearch list={list} placeholder="Search by code" label="Search codes" />
       {q.isError && !q.data ? <ErrorAlert error={q.error} onRetry={() => q.refetch()} /> : null}
       <ListTable<SignupCodeRow & { sno?: number }>
         aria-label="Signup codes"

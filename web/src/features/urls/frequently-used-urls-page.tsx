@@ -1,11 +1,11 @@
-import { Group, Progress, Stack, Text, TextInput } from '@mantine/core';
-import { IconSearch } from '@tabler/icons-react';
+import { Group, Progress, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { calls } from '../../api/calls';
 import { useApiQuery } from '../../api/hooks';
 import { abbreviate } from '../../lib/format';
 import { type DateRange, DateRangeInput, rangeParams } from '../../ui/date-range-input';
 import { ErrorAlert } from '../../ui/error-alert';
+import { ListSearch } from '../../ui/list-search';
 import { ListTable } from '../../ui/list-table';
 import { PageHeader } from '../../ui/page-header';
 import { useListState } from '../../ui/use-list-state';
@@ -31,14 +31,7 @@ export default function FrequentlyUsedUrlsPage() {
     <Stack gap="md">
       <PageHeader title="Frequently used Urls" />
       <Group gap="sm" wrap="wrap" align="flex-end">
-        <TextInput
-          placeholder="Search by domain"
-          aria-label="Search by domain"
-          leftSection={<IconSearch size={16} />}
-          value={list.search}
-          onChange={(e) => list.setSearch(e.currentTarget.value)}
-          w={{ base: '100%', sm: 280 }}
-        />
+        <ListSearch list={list} placeholder="Search by domain" width={280} />
         <DateRangeInput
           value={range}
           onChange={(r) => {

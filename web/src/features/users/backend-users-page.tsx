@@ -1,6 +1,6 @@
 import type { AdminUserRow } from '@admin/contract';
-import { Anchor, Badge, Button, Group, Stack, Text, TextInput, Tooltip } from '@mantine/core';
-import { IconPlus, IconSearch } from '@tabler/icons-react';
+import { Anchor, Badge, Button, Group, Stack, Text, Tooltip } from '@mantine/core';
+import { IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { calls } from '../../api/calls';
@@ -8,6 +8,7 @@ import { useApiQuery } from '../../api/hooks';
 import { useCan } from '../../auth/can';
 import { paths } from '../../paths';
 import { ErrorAlert } from '../../ui/error-alert';
+import { ListSearch } from '../../ui/list-search';
 import { ListTable } from '../../ui/list-table';
 import { PageHeader } from '../../ui/page-header';
 import { type ListState, useListState } from '../../ui/use-list-state';
@@ -41,13 +42,10 @@ export default function BackendUsersPage() {
         }
       />
       <Group>
-        <TextInput
+        <ListSearch
+          list={list}
           placeholder="Search by name, username or email"
-          aria-label="Search backend users"
-          leftSection={<IconSearch size={16} />}
-          value={list.search}
-          onChange={(e) => list.setSearch(e.currentTarget.value)}
-          w={{ base: '100%', sm: 360 }}
+          label="Search backend users"
         />
       </Group>
       {q.isError && !q.data ? <ErrorAlert error={q.error} onRetry={() => q.refetch()} /> : null}

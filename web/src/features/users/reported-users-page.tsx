@@ -1,10 +1,10 @@
 import type { ReportedUserRow } from '@admin/contract';
-import { Group, Stack, TextInput } from '@mantine/core';
-import { IconSearch } from '@tabler/icons-react';
+import { Group, Stack } from '@mantine/core';
 import { calls } from '../../api/calls';
 import { useApiQuery } from '../../api/hooks';
 import { formatDate } from '../../lib/format';
 import { ErrorAlert } from '../../ui/error-alert';
+import { ListSearch } from '../../ui/list-search';
 import { ListTable } from '../../ui/list-table';
 import { PageHeader } from '../../ui/page-header';
 import { type ListState, useListState } from '../../ui/use-list-state';
@@ -21,14 +21,7 @@ export default function ReportedUsersPage() {
     <Stack gap="md">
       <PageHeader title="Reported Users" />
       <Group>
-        <TextInput
-          placeholder="Search by name or username"
-          aria-label="Search by name or username"
-          leftSection={<IconSearch size={16} />}
-          value={list.search}
-          onChange={(e) => list.setSearch(e.currentTarget.value)}
-          w={{ base: '100%', sm: 360 }}
-        />
+        <ListSearch list={list} placeholder="Search by name or username" />
       </Group>
       {q.isError && !q.data ? <ErrorAlert error={q.error} onRetry={() => q.refetch()} /> : null}
       <ListTable<ReportedUserRow>

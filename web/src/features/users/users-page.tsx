@@ -1,10 +1,11 @@
-import { Button, Group, Stack, TextInput, Tooltip } from '@mantine/core';
-import { IconPlus, IconSearch } from '@tabler/icons-react';
+import { Button, Group, Stack, Tooltip } from '@mantine/core';
+import { IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { calls } from '../../api/calls';
 import { useApiQuery } from '../../api/hooks';
 import { useCan } from '../../auth/can';
 import { ErrorAlert } from '../../ui/error-alert';
+import { ListSearch } from '../../ui/list-search';
 import { ListTable } from '../../ui/list-table';
 import { PageHeader } from '../../ui/page-header';
 import { type ListState, useListState } from '../../ui/use-list-state';
@@ -39,14 +40,7 @@ export default function UsersPage() {
         }
       />
       <Group>
-        <TextInput
-          placeholder="Search by name or username"
-          aria-label="Search by name or username"
-          leftSection={<IconSearch size={16} />}
-          value={list.search}
-          onChange={(e) => list.setSearch(e.currentTarget.value)}
-          w={{ base: '100%', sm: 360 }}
-        />
+        <ListSearch list={list} placeholder="Search by name or username" />
       </Group>
       {q.isError && !q.data ? <ErrorAlert error={q.error} onRetry={() => q.refetch()} /> : null}
       <ListTable
