@@ -20,6 +20,7 @@ import type { ChatClientEvents, ChatServerEvents } from '@admin/contract';
 import { Redis } from 'ioredis';
 import pg from 'pg';
 import { io, type Socket } from 'socket.io-client';
+import { percentile } from './lib/measure';
 import { startServer, stopServer as stop } from './lib/server';
 
 type Client = Socket<ChatServerEvents, ChatClientEvents>;
@@ -83,13 +84,6 @@ function rssKb(pid: number): number {
 function cpuMs(pid: number): number {
   const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
   return (Number(fields[11]) + Number(fields[12])) * 10;
-}
-
-function percentile(sorted: number[], p: number): number {
-  if (sorted.length === 0) {
-    return Number.NaN;
-  }
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 }
 
 /** N platform users with USER sessions and one super admin with a staff session, inserted in bulk. */

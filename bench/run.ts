@@ -1,16 +1,16 @@
 /**
  * `npm run bench [-- filter...]`: seeds a PostgreSQL database `bench` with SEED_USERS platform users
  * (reused while its size and the migrations are unchanged), starts the real server in its own
- * process, and for each scenario of bench/scenarios/<area>.ts times the call over HTTP and the same
- * SQL through the pg driver alone: one at a time, then BENCH_CONNECTIONS at once. Prints the table
- * and writes bench/results/latest.json. Then runs the standalone benches (bench/*-bench.ts
- * exporting {name, run, report}).
+ * process, and for each scenario of bench/scenarios/<area>.ts times the call over HTTP, the same
+ * SQL through the pg driver alone, and that SQL behind a bare node:http server (the floor): one at a
+ * time, then BENCH_CONNECTIONS at once. Prints the table and writes bench/results/latest.json. Then
+ * runs the standalone benches (bench/*-bench.ts exporting {name, run, report}).
  *
  * Knobs: DATABASE_URL (server to use), SEED_USERS (100000), BENCH_DB (bench), BENCH_DURATION (s per
- * measure, 3; a scenario takes six: three at each concurrency), BENCH_CONNECTIONS (10), BENCH_EXTRAS (1; 0 skips the
- * standalone benches). Filters (arguments) keep the areas whose name contains one (or, when none
- * names an area, the scenarios whose name contains one), and the standalone benches whose name
- * contains one.
+ * measure, 3; a scenario takes six: three at each concurrency), BENCH_CONNECTIONS (10),
+ * BENCH_EXTRAS (1; 0 skips the standalone benches). Filters (arguments) keep the areas whose name
+ * contains one (or, when none names an area, the scenarios whose name contains one), and the
+ * standalone benches whose name contains one.
  */
 import fs from 'node:fs';
 import http from 'node:http';

@@ -10,6 +10,7 @@
 import { type ChildProcess, fork } from 'node:child_process';
 import http from 'node:http';
 import pg from 'pg';
+import { runQueries } from './measure';
 
 interface FloorScenario {
   /** Run one after another first (the guard's session query). */
@@ -36,15 +37,7 @@ function serve(databaseUrl: string) {
       return;
     }
     try {
-      for (const q of s.head) {
-        await pool.query(q);
-      }
-      const results = s.parallel
-        ? await Promise.all(s.list.map((q) => pool.query(q)))
-        : await s.list.reduce<Promise<pg.QueryResult[]>>(
-            async (done, q) => [...(await done), await pool.query(q)],
-            Promise.resolve([]),
-          );
+      const results = await runQueries(pool, s.head, s.list, s.parallel);
       res.setHeader('content-type', 'application/json');
       res.end(JSON.stringify(results.map((r) => r.rows)));
     } catch (err) {

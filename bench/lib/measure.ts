@@ -42,7 +42,10 @@ interface Samples {
   seconds: number;
 }
 
-/** Runs `task` from `concurrency` loops at once for `durationMs` (after a short warm-up). */
+/**
+ * Runs `task` from `concurrency` loops at once for `durationMs` (after a short warm-up), timing every
+ * run with performance.now(). A run that throws counts as a failure, not as a latency.
+ */
 async function sample(
   task: () => Promise<void>,
   opts: { concurrency: number; durationMs: number; maxRuns?: number },
@@ -82,17 +85,6 @@ function summarize(s: Samples): Latencies {
 }
 
 /**
- * Runs `task` from `concurrency` loops at once for `durationMs` (after a short warm-up) and
- * times every run with performance.now(). A run that throws counts as a failure, not as a latency.
- */
-export async function loadLoop(
-  task: () => Promise<void>,
-  opts: { concurrency: number; durationMs: number; maxRuns?: number },
-): Promise<Latencies> {
-  return summarize(await sample(task, opts));
-}
-
-/**
  * Times several tasks that are to be compared: each gets `durationMs` in all, in `slices` turns
  * taken in rotation, so a slow spell of the machine falls on all of them rather than on one.
  */
@@ -119,9 +111,29 @@ export async function loadTogether<K extends string>(
 }
 
 /**
- * One run of a call's queries through the driver: `first` one after another (the guard's), then
- * the service's in order or concurrently.
+ * A call's queries through the driver: `head` one after another (the guard's), then `list` in order
+ * or concurrently. Shared by the SQL-alone measure and the floor server.
  */
+export async function runQueries(
+  pool: pg.Pool,
+  head: pg.QueryConfig[],
+  list: pg.QueryConfig[],
+  parallel: boolean,
+): Promise<pg.QueryResult[]> {
+  for (const q of head) {
+    await pool.query(q);
+  }
+  if (parallel) {
+    return Promise.all(list.map((q) => pool.query(q)));
+  }
+  const results: pg.QueryResult[] = [];
+  for (const q of list) {
+    results.push(await pool.query(q));
+  }
+  return results;
+}
+
+/** One run of a call's queries through the driver (see runQueries), as a task to time. */
 export function sqlTask(
   pool: pg.Pool,
   queries: SqlQuery[],
@@ -131,16 +143,7 @@ export function sqlTask(
   const head = first.map(toQuery);
   const list = queries.map(toQuery);
   return async () => {
-    for (const q of head) {
-      await pool.query(q);
-    }
-    if (parallel) {
-      await Promise.all(list.map((q) => pool.query(q)));
-    } else {
-      for (const q of list) {
-        await pool.query(q);
-      }
-    }
+    await runQueries(pool, head, list, parallel);
   };
 }
 

@@ -27,6 +27,8 @@ export class AppError extends Error {
 
 export const badRequest = (m: string) => new AppError('bad_request', m);
 export const notFound = (m = 'Not found') => new AppError('not_found', m);
+/** The 404 of every call about a user id that names nobody. */
+export const userNotFound = () => notFound('User not found');
 export const conflict = (m: string) => new AppError('conflict', m);
 export const forbidden = (m = 'You do not have permission to perform this action') =>
   new AppError('forbidden', m);

@@ -7,7 +7,7 @@ import {
 } from '@admin/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { badRequest, conflict, notFound } from '../../http/errors';
+import { badRequest, conflict, notFound, userNotFound } from '../../http/errors';
 import { rowsOf } from '../auth/sessions';
 import {
   type CampaignDbRow,
@@ -496,7 +496,7 @@ export async function saveSetting(
         await tx.execute(sql`SELECT 1 FROM users WHERE id = ${userId} AND deleted_at IS NULL`),
       );
       if (u.length === 0) {
-        throw notFound('User not found');
+        throw userNotFound();
       }
     }
     await tx.execute(

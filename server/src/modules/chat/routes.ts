@@ -1,7 +1,7 @@
 import { calls, hasPermission } from '@admin/contract';
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../app';
-import { conflict, forbidden, notFound } from '../../http/errors';
+import { conflict, forbidden, userNotFound } from '../../http/errors';
 import { route } from '../../http/route';
 import { createSession } from '../auth/sessions';
 import * as chat from './service';
@@ -45,7 +45,7 @@ export async function chatRoutes(app: FastifyInstance, deps: AppDeps) {
     }
     const target = await chat.findThreadUser(db, input.user_id);
     if (!target || target.deleted) {
-      throw notFound('User not found');
+      throw userNotFound();
     }
     const token = await createSession(db, target.id, 'user');
     return { data: { token, username: target.username, usertype: 'USER' as const } };

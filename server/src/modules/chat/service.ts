@@ -7,7 +7,7 @@ import type {
 } from '@admin/contract';
 import { sql } from 'drizzle-orm';
 import { type Db, executePrepared } from '../../db/client';
-import { conflict, notFound } from '../../http/errors';
+import { conflict, notFound, userNotFound } from '../../http/errors';
 import { rowsOf } from '../auth/sessions';
 
 const iso = (v: Date | string | null): string | null => (v === null ? null : new Date(v).toISOString());
@@ -131,7 +131,7 @@ export async function listDirectMessages(
   ]);
   const thread = presentThreadUser(owner);
   if (!thread) {
-    throw notFound('User not found');
+    throw userNotFound();
   }
   const rows = rowsOf<DirectMessageDbRow>(page);
   if (input.after_id === undefined) {
@@ -180,7 +180,7 @@ export async function storeDirectMessage(
       FROM ins JOIN users s ON s.id = ins.sender_id`,
   );
   if (!row) {
-    throw notFound('User not found');
+    throw userNotFound();
   }
   return { data: presentDirectMessage(row), created: true };
 }
@@ -304,7 +304,7 @@ export async function listRooms(db: Db, input: { user_id: number; page: number; 
     db.execute(q.total),
   ]);
   if (rowsOf(owner).length === 0) {
-    throw notFound('User not found');
+    throw userNotFound();
   }
   return { data: rowsOf<RoomDbRow>(rows).map(presentRoom), total: rowsOf<{ n: number }>(total)[0].n };
 }

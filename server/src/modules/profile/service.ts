@@ -9,7 +9,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import type { AuthUser } from '../../http/auth';
-import { conflict, forbidden, notFound } from '../../http/errors';
+import { conflict, forbidden, userNotFound } from '../../http/errors';
 import { hashPassword } from '../../lib/passwords';
 import { revokeOtherSessions, rowsOf } from '../auth/sessions';
 import {
@@ -24,8 +24,6 @@ import {
 type FollowInput = z.output<typeof ProfileFollowRequest>;
 type FavouritesInput = z.output<(typeof profileCalls)['favourites']['request']>;
 type UpdateInput = z.output<typeof ProfileUpdateRequest>;
-
-const NO_USER = 'User not found';
 
 const likePattern = (term: string) => `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
@@ -45,7 +43,7 @@ export async function getDetails(db: Db, id: number) {
        WHERE u.id = ${id}`),
   );
   if (!row) {
-    throw notFound(NO_USER);
+    throw userNotFound();
   }
   return { userdetails: presentDetails(row) };
 }
@@ -55,7 +53,7 @@ async function userFlags(db: Db, id: number) {
     await db.execute(sql`SELECT id, is_suspended, is_sup_admin FROM users WHERE id = ${id}`),
   );
   if (!row) {
-    throw notFound(NO_USER);
+    throw userNotFound();
   }
   return row;
 }
@@ -160,7 +158,7 @@ export async function listFollows(db: Db, side: 'followers' | 'following', input
   }
   const results = (await pending) as [unknown, unknown] | null;
   if (!owner || !results) {
-    throw notFound(NO_USER);
+    throw userNotFound();
   }
   const rows = rowsOf<FollowDbRow>(results[0]).map(presentFollow);
   return {
@@ -312,7 +310,7 @@ export async function toggleAutoFollow(db: Db, userId: number) {
        WHERE id = ${userId} RETURNING auto_follow`),
   );
   if (!row) {
-    throw notFound(NO_USER);
+    throw userNotFound();
   }
   return {
     responseMessage: row.auto_follow
@@ -329,7 +327,7 @@ export async function toggleAdvertise(db: Db, userId: number) {
        WHERE id = ${userId} RETURNING is_advertise_enabled`),
   );
   if (!row) {
-    throw notFound(NO_USER);
+    throw userNotFound();
   }
   return {
     responseMessage: row.is_advertise_enabled

@@ -1,7 +1,7 @@
 import type { SearchRow } from '@admin/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { notFound } from '../../http/errors';
+import { userNotFound } from '../../http/errors';
 import { rowsOf } from '../auth/sessions';
 
 export interface SearchesInput {
@@ -73,7 +73,7 @@ export function searchesFilter(input: Pick<SearchesInput, 'query' | 'user_id' | 
   return sql.join(parts, sql` AND `);
 }
 
-/** The page query alone (used by the handler and by the benchmark's "SQL alone" baseline). */
+/** The page query of the searches list. */
 function searchesPageSql(input: SearchesInput): SQL {
   const dir = input.direction === 'asc' ? sql`ASC` : sql`DESC`;
   const order = sql`${ORDER[input.order_by]} ${dir}, s.id ${dir}`;
@@ -135,7 +135,7 @@ export async function listSearches(db: Db, input: SearchesInput) {
   // The estimate is planning only (no rows read): asking it up front saves a round trip when needed.
   const [page, counted, plan, owner] = await Promise.all(searchesQueries(input).map((q) => db.execute(q)));
   if (owner && rowsOf(owner).length === 0) {
-    throw notFound('User not found');
+    throw userNotFound();
   }
   const exact = rowsOf<{ n: number }>(counted)[0].n;
   const estimated = exact > EXACT_TOTAL_LIMIT;

@@ -202,17 +202,19 @@ function GoogleAnalyticsGraph({ title, range }: { title: string; range: Range })
   );
 }
 
-/** A ranked list as a table: the first column reads left, the others are figures read right. */
+/** A ranked list as a table: the first `textColumns` read left, the figures after them read right. */
 function RankTable({
   title,
   columns,
+  textColumns = 1,
   rows,
 }: {
   title: string;
   columns: string[];
+  textColumns?: number;
   rows: { key: string; cells: ReactNode[] }[];
 }) {
-  const align = (i: number) => (i === 0 || (columns[0] === '#' && i === 1) ? undefined : 'right');
+  const align = (i: number) => (i < textColumns ? undefined : 'right');
   return (
     <Table.ScrollContainer minWidth={300}>
       <Table striped aria-label={`${title} table`}>
@@ -253,6 +255,7 @@ function TopSearches({ title, range }: { title: string; range: Range }) {
           <RankTable
             title={title}
             columns={['#', 'Search Term', 'Searches']}
+            textColumns={2}
             rows={d.map((r, i) => ({ key: r.label, cells: [i + 1, r.label, abbreviate(r.total)] }))}
           />
         )
