@@ -30,7 +30,8 @@ export async function buildApp(
   const app = Fastify({
     logger: opts.logger ?? { level: deps.config.LOG_LEVEL },
     bodyLimit: 1024 * 1024,
-    trustProxy: true,
+    // request.ip comes from X-Forwarded-For only when the peer is one of these proxies.
+    trustProxy: deps.config.TRUST_PROXY ?? false,
     routerOptions: { ignoreTrailingSlash: true },
   });
   const hasWebApp = fs.existsSync(path.join(deps.config.webDist, 'index.html'));

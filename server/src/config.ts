@@ -1,5 +1,19 @@
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
+
+/** One TRUST_PROXY entry: an address, a CIDR, or proxy-addr's names for address ranges. */
+function isProxyEntry(entry: string): boolean {
+  if (['loopback', 'linklocal', 'uniquelocal'].includes(entry)) {
+    return true;
+  }
+  const [addr, bits, extra] = entry.split('/');
+  const family = isIP(addr);
+  if (!family || extra !== undefined) {
+    return false;
+  }
+  return bits === undefined || (/^\d{1,3}$/.test(bits) && Number(bits) <= (family === 4 ? 32 : 128));
+}
 
 const ConfigSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
@@ -23,6 +37,19 @@ const ConfigSchema = z.object({
   WEB_DIST: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   NODE_ENV: z.string().default('development'),
+  TRUST_PROXY: z
+    .string()
+    .transform((v) =>
+      v
+        .split(',')
+        .map((e) => e.trim())
+        .filter(Boolean),
+    )
+    .refine(
+      (list) => list.every(isProxyEntry),
+      'comma-separated addresses or CIDRs, e.g. 10.0.0.0/8,127.0.0.1',
+    )
+    .optional(),
 });
 
 export type Config = z.infer<typeof ConfigSchema> & { dataDir: string; webDist: string };

@@ -28,7 +28,7 @@ export interface TestEnv {
  * One app per test file on a fresh database: PGlite in memory, or with DATABASE_URL a schema of
  * its own on the server that is dropped afterwards.
  */
-export async function setupTestApp(): Promise<TestEnv> {
+export async function setupTestApp(opts: { env?: Record<string, string> } = {}): Promise<TestEnv> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'admin-test-'));
   const url = process.env.DATABASE_URL;
   let schemaName: string | undefined;
@@ -42,7 +42,13 @@ export async function setupTestApp(): Promise<TestEnv> {
   const database = await openDatabase({ url, dataDir: null, schemaName });
   await database.migrate();
   await syncPermissions(database.db);
-  const config = loadConfig({ ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'silent', SEED: 'none' });
+  const config = loadConfig({
+    ...process.env,
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'silent',
+    SEED: 'none',
+    ...opts.env,
+  });
   const outboxDir = path.join(dataDir, 'outbox');
   const mailer = createMailer({ from: 'test@example.com', outboxDir });
   const app = await buildApp({ config, database, db: database.db, mailer }, { logger: false });
