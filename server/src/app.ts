@@ -8,6 +8,7 @@ import type { Database, Db } from './db/client';
 import { registerAuth } from './http/auth';
 import { registerErrorHandler } from './http/error-handler';
 import { registerSecurityHeaders } from './http/security-headers';
+import { registerTransport } from './http/transport';
 import { moduleRoutes } from './modules';
 import type { Mailer } from './providers/mail';
 import { attachRealtime } from './realtime/gateway';
@@ -37,6 +38,7 @@ export async function buildApp(
   const hasWebApp = fs.existsSync(path.join(deps.config.webDist, 'index.html'));
   registerErrorHandler(app, { notFound: !hasWebApp });
   registerSecurityHeaders(app);
+  registerTransport(app);
   await app.register(compress, { global: true, encodings: ['br', 'gzip'], threshold: 1024 });
   registerAuth(app, deps.db);
   if (opts.realtime !== false) {

@@ -24,7 +24,7 @@ export function registerErrorHandler(app: FastifyInstance, opts: { notFound?: bo
     }
     if (status >= 400 && status < 500) {
       const message =
-        error.code === 'FST_ERR_CTP_INVALID_JSON' || error instanceof SyntaxError
+        error.code?.startsWith('FST_ERR_CTP_INVALID_JSON') || error instanceof SyntaxError
           ? 'Request body is not valid JSON'
           : error.message;
       return reply.status(status).send({ responseCode: status, responseMessage: message });
