@@ -10,7 +10,7 @@
 import { pathToFileURL } from 'node:url';
 import { sql } from 'drizzle-orm';
 import { openDatabase } from '../server/src/db/client';
-import { rowsOf } from '../server/src/modules/auth/sessions';
+import { rowsOf } from '../server/src/db/sql';
 import { createNotificationWorker } from '../server/src/modules/notifications/worker';
 import { createLogPush } from '../server/src/providers/push';
 

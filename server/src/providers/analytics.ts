@@ -1,7 +1,7 @@
 import type { AnalyticsGraphPoint, AnalyticsReport } from '@admin/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { rowsOf } from '../modules/auth/sessions';
+import { rowsOf } from '../db/sql';
 import { readServiceAccount } from './push';
 
 export interface DateRange {

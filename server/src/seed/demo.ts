@@ -39,8 +39,8 @@ import {
   userReports,
   users,
 } from '../db/schema';
+import { rowsOf } from '../db/sql';
 import { hashPassword } from '../lib/passwords';
-import { rowsOf } from '../modules/auth/sessions';
 import { syncPermissions } from './bootstrap';
 import {
   ADVERTISERS,

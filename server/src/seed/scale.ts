@@ -3,7 +3,7 @@
 // come from hashtext() of the row number and a salt: deterministic, no setseed() needed.
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { rowsOf } from '../modules/auth/sessions';
+import { rowsOf } from '../db/sql';
 import {
   ADVERTISERS,
   APP_VERSIONS,

@@ -3,18 +3,12 @@ import { type LoggedInUser, OTP_MAX_ATTEMPTS, OTP_TTL_SECONDS } from '@admin/con
 import { and, count, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { loginChallenges, loginFailures, users } from '../../db/schema';
+import { rowsOf } from '../../db/sql';
 import type { AuthUser } from '../../http/auth';
 import { AppError, badRequest, unauthorized } from '../../http/errors';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
 import type { Mailer } from '../../providers/mail';
-import {
-  createSession,
-  loadPermissions,
-  revokeOtherSessions,
-  revokeSession,
-  rowsOf,
-  sha256,
-} from './sessions';
+import { createSession, loadPermissions, revokeOtherSessions, revokeSession, sha256 } from './sessions';
 
 const FAILURE_WINDOW_MS = 15 * 60 * 1000;
 const MAX_FAILURES_PER_ACCOUNT = 5;

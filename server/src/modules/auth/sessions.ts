@@ -3,6 +3,7 @@ import { SESSION_IDLE_SECONDS, SESSION_MAX_SECONDS } from '@admin/contract';
 import { and, eq, isNull, ne, sql } from 'drizzle-orm';
 import { type Db, executePrepared } from '../../db/client';
 import { sessions } from '../../db/schema';
+import { rowsOf } from '../../db/sql';
 import type { AuthUser } from '../../http/auth';
 
 export const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
@@ -43,11 +44,6 @@ export async function loadPermissions(db: Db, userId: number) {
     group_permissions: list.filter((r) => r.source === 'group').map((r) => r.name),
     user_permissions: list.filter((r) => r.source === 'user').map((r) => r.name),
   };
-}
-
-/** node-postgres answers {rows}, PGlite answers {rows} too; this keeps callers driver-agnostic. */
-export function rowsOf<T>(result: unknown): T[] {
-  return (result as { rows: T[] }).rows;
 }
 
 /** One round trip: the session behind a token, its user and (for staff) their grants. */

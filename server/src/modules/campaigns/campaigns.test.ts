@@ -9,8 +9,8 @@ import {
   interests,
   type users,
 } from '../../db/schema';
+import { rowsOf } from '../../db/sql';
 import { callApi, calls, type MadeUser, makeUser, setupTestApp, sql, type TestEnv } from '../../test/harness';
-import { rowsOf } from '../auth/sessions';
 
 let env: TestEnv;
 let lister: MadeUser;

@@ -7,8 +7,8 @@ import {
 } from '@admin/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { rowsOf } from '../../db/sql';
 import { badRequest, conflict, notFound, userNotFound } from '../../http/errors';
-import { rowsOf } from '../auth/sessions';
 import {
   type CampaignDbRow,
   type ChargeDbRow,

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { rowsOf } from '../auth/sessions';
+import { rowsOf } from '../../db/sql';
 
 /**
  * A conversation between platform users with one message of every type (TEXT, AUDIO, IMAGE,

@@ -7,8 +7,8 @@ import type {
 } from '@admin/contract';
 import { sql } from 'drizzle-orm';
 import { type Db, executePrepared } from '../../db/client';
+import { rowsOf } from '../../db/sql';
 import { conflict, notFound, userNotFound } from '../../http/errors';
-import { rowsOf } from '../auth/sessions';
 
 const iso = (v: Date | string | null): string | null => (v === null ? null : new Date(v).toISOString());
 const isoNow = (v: Date | string) => new Date(v).toISOString();

@@ -7,7 +7,7 @@ import {
 } from '@admin/contract';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { rowsOf } from '../auth/sessions';
+import { rowsOf } from '../../db/sql';
 import { sanitizePageHtml } from './sanitize';
 
 export const isStaticPageKey = (key: string): key is StaticPageKey =>

@@ -11,8 +11,8 @@ import {
   searches,
   transactions,
 } from '../../db/schema';
+import { rowsOf } from '../../db/sql';
 import { callApi, calls, makeUser, setupTestApp, type TestEnv } from '../../test/harness';
-import { rowsOf } from '../auth/sessions';
 
 let env: TestEnv;
 let boss: Awaited<ReturnType<typeof makeUser>>;

@@ -2,11 +2,11 @@ import { type DashboardWidget, hasPermission, WIDGET_CATALOGUE, type WidgetType 
 import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { dashboardWidgets } from '../../db/schema';
+import { rowsOf } from '../../db/sql';
 import type { AuthUser } from '../../http/auth';
 import { badRequest } from '../../http/errors';
 import { boundsOf, type DateRange, daysOf } from '../../providers/analytics';
 import { widgetsOf } from '../auth/service';
-import { rowsOf } from '../auth/sessions';
 
 type DayRow<T> = { day: string } & T;
 

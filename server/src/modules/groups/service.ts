@@ -1,8 +1,8 @@
 import type { GroupRow } from '@admin/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { rowsOf } from '../../db/sql';
 import { conflict, notFound } from '../../http/errors';
-import { rowsOf } from '../auth/sessions';
 
 export interface GroupListInput {
   query?: string;

@@ -1,7 +1,7 @@
 import { MAP_MIN_ZOOM, type MapCluster, type MapUser } from '@admin/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { rowsOf } from '../auth/sessions';
+import { rowsOf } from '../../db/sql';
 
 /** Zoom levels kept in map_cells; closer views group the users directly (their boxes are small). */
 export const CELL_ZOOMS = { min: MAP_MIN_ZOOM, max: 13 } as const;

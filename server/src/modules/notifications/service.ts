@@ -1,7 +1,7 @@
 import type { NotificationRow } from '@admin/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { rowsOf } from '../auth/sessions';
+import { rowsOf } from '../../db/sql';
 
 interface JobDbRow {
   id: number;

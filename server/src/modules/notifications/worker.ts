@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { rowsOf } from '../../db/sql';
 import type { PushProvider } from '../../providers/push';
-import { rowsOf } from '../auth/sessions';
 
 export interface NotificationWorkerOptions {
   db: Db;

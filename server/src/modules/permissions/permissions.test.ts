@@ -1,7 +1,7 @@
 import { PERMISSIONS } from '@admin/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rowsOf } from '../../db/sql';
 import { callApi, calls, type MadeUser, makeUser, setupTestApp, sql, type TestEnv } from '../../test/harness';
-import { rowsOf } from '../auth/sessions';
 
 let env: TestEnv;
 let admin: MadeUser;

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { rowsOf } from '../../db/sql';
 import { notFound } from '../../http/errors';
-import { rowsOf } from '../auth/sessions';
 
 async function findGroup(db: Db, groupId: number) {
   const [group] = rowsOf<{ id: number; name: string }>(

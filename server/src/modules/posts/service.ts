@@ -1,8 +1,8 @@
 import type { PostDetails, PostPersonRow, ReportedPostRow } from '@admin/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { rowsOf } from '../../db/sql';
 import { notFound } from '../../http/errors';
-import { rowsOf } from '../auth/sessions';
 
 const iso = (v: Date | string) => new Date(v).toISOString();
 

@@ -8,10 +8,11 @@ import {
 import { type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
+import { rowsOf } from '../../db/sql';
 import type { AuthUser } from '../../http/auth';
 import { conflict, forbidden, userNotFound } from '../../http/errors';
 import { hashPassword } from '../../lib/passwords';
-import { revokeOtherSessions, rowsOf } from '../auth/sessions';
+import { revokeOtherSessions } from '../auth/sessions';
 import {
   type BookmarkDbRow,
   type DetailsDbRow,

@@ -1,8 +1,8 @@
 import type { SearchRow } from '@admin/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { rowsOf } from '../../db/sql';
 import { userNotFound } from '../../http/errors';
-import { rowsOf } from '../auth/sessions';
 
 export interface SearchesInput {
   query?: string;

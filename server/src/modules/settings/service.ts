@@ -6,7 +6,7 @@ import {
 import { inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { appVersionSettings, staticSettings } from '../../db/schema';
-import { rowsOf } from '../auth/sessions';
+import { rowsOf } from '../../db/sql';
 
 type EnrichmentKey = (typeof ENRICHMENT_KEYS)[number];
 type DeviceType = (typeof DEVICE_TYPES)[number];

@@ -1,8 +1,8 @@
 import type { SignupCodeRow } from '@admin/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { rowsOf } from '../../db/sql';
 import { conflict, notFound } from '../../http/errors';
-import { rowsOf } from '../auth/sessions';
 
 interface CodeDbRow {
   id: number;

@@ -1,8 +1,8 @@
 import type { FailedUrlRow } from '@admin/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { rowsOf } from '../../db/sql';
 import { boundsOf } from '../../providers/analytics';
-import { rowsOf } from '../auth/sessions';
 
 interface FailedUrlDbRow {
   id: number;

@@ -2,9 +2,9 @@ import type { AdminUserRow, ReportedUserRow, UserRow } from '@admin/contract';
 import { USERS_CSV_COLUMNS } from '@admin/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { rowsOf } from '../../db/sql';
 import { conflict } from '../../http/errors';
 import { hashPassword } from '../../lib/passwords';
-import { rowsOf } from '../auth/sessions';
 
 export type UserListKind = 'active' | 'deleted' | 'backend';
 

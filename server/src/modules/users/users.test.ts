@@ -3,8 +3,8 @@ import type { AddressInfo } from 'node:net';
 import { USERS_CSV_COLUMNS } from '@admin/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { devices, userReports, type users } from '../../db/schema';
+import { rowsOf } from '../../db/sql';
 import { callApi, calls, type MadeUser, makeUser, setupTestApp, sql, type TestEnv } from '../../test/harness';
-import { rowsOf } from '../auth/sessions';
 
 let env: TestEnv;
 let admin: MadeUser;
