@@ -1,5 +1,6 @@
 export * from './access';
 export * from './advertising';
+export * from './audit';
 export * from './chat';
 export * from './content';
 export * from './operations';
