@@ -7,6 +7,7 @@ import type { Config } from './config';
 import type { Database, Db } from './db/client';
 import { registerAuth } from './http/auth';
 import { registerErrorHandler } from './http/error-handler';
+import { registerRequestId, requestIdOptions } from './http/request-id';
 import { registerSecurityHeaders } from './http/security-headers';
 import { registerTransport } from './http/transport';
 import { moduleRoutes } from './modules';
@@ -34,7 +35,9 @@ export async function buildApp(
     // request.ip comes from X-Forwarded-For only when the peer is one of these proxies.
     trustProxy: deps.config.TRUST_PROXY ?? false,
     routerOptions: { ignoreTrailingSlash: true },
+    ...requestIdOptions,
   });
+  registerRequestId(app);
   const hasWebApp = fs.existsSync(path.join(deps.config.webDist, 'index.html'));
   registerErrorHandler(app, { notFound: !hasWebApp });
   registerSecurityHeaders(app);

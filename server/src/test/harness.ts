@@ -28,7 +28,9 @@ export interface TestEnv {
  * One app per test file on a fresh database: PGlite in memory, or with DATABASE_URL a schema of
  * its own on the server that is dropped afterwards.
  */
-export async function setupTestApp(opts: { env?: Record<string, string> } = {}): Promise<TestEnv> {
+export async function setupTestApp(
+  opts: { env?: Record<string, string>; logger?: object } = {},
+): Promise<TestEnv> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'admin-test-'));
   const url = process.env.DATABASE_URL;
   let schemaName: string | undefined;
@@ -51,7 +53,7 @@ export async function setupTestApp(opts: { env?: Record<string, string> } = {}):
   });
   const outboxDir = path.join(dataDir, 'outbox');
   const mailer = createMailer({ from: 'test@example.com', outboxDir });
-  const app = await buildApp({ config, database, db: database.db, mailer }, { logger: false });
+  const app = await buildApp({ config, database, db: database.db, mailer }, { logger: opts.logger ?? false });
   await app.ready();
   return {
     app,
