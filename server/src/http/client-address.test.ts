@@ -1,7 +1,7 @@
-import { desc } from 'drizzle-orm';
+import { like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../config';
-import { loginFailures } from '../db/schema';
+import { signInCounters } from '../db/schema';
 import { setupTestApp, type TestEnv } from '../test/harness';
 
 let env: TestEnv;
@@ -12,17 +12,22 @@ afterAll(async () => {
   await env?.close();
 });
 
-/** A failed sign-in from `remoteAddress` claiming `forwarded`; answers the address the server recorded. */
+let n = 0;
+/** A failed sign-in from `remoteAddress` claiming `forwarded`; answers the address the limits counted. */
 async function recordedAddress(remoteAddress: string, forwarded?: string) {
+  const username = `nobody_${n++}`;
   await env.app.inject({
     method: 'POST',
     url: '/api/v2/admin-login',
     remoteAddress,
     headers: forwarded ? { 'x-forwarded-for': forwarded } : {},
-    payload: { username: 'nobody_at_all', password: 'wrong-password' },
+    payload: { username, password: 'wrong-password' },
   });
-  const [row] = await env.db.select().from(loginFailures).orderBy(desc(loginFailures.id)).limit(1);
-  return row.ip;
+  const [row] = await env.db
+    .select()
+    .from(signInCounters)
+    .where(like(signInCounters.key, `pw:pair:${username}|%`));
+  return row.key.split('|')[1];
 }
 
 describe('client address (TRUST_PROXY)', () => {

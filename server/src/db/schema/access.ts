@@ -1,4 +1,5 @@
 import {
+  boolean,
   index,
   integer,
   pgTable,
@@ -77,11 +78,16 @@ export const sessions = pgTable(
     lastUsedAt: ts('last_used_at').notNull().defaultNow(),
     expiresAt: ts('expires_at').notNull(),
     revokedAt: ts('revoked_at'),
+    /** Signed in with a mailed one-time password: only change-password is open until it is done. */
+    mustChangePassword: boolean('must_change_password').notNull().default(false),
   },
   (t) => [uniqueIndex('sessions_token_key').on(t.tokenHash), index('sessions_user_idx').on(t.userId)],
 );
 
-/** The step between password and one-time code. key and code are stored hashed. */
+/**
+ * The step between password and one-time code. key and code are stored hashed. expires_at is fixed
+ * 10 minutes after the first code: a resend never extends it.
+ */
 export const loginChallenges = pgTable(
   'login_challenges',
   {
@@ -92,6 +98,10 @@ export const loginChallenges = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     codeHash: text('code_hash').notNull(),
     attempts: integer('attempts').notNull().default(0),
+    resends: integer('resends').notNull().default(0),
+    lastSentAt: ts('last_sent_at').notNull().defaultNow(),
+    /** The password step used a mailed one-time password: the session must change it first. */
+    mustChangePassword: boolean('must_change_password').notNull().default(false),
     expiresAt: ts('expires_at').notNull(),
     usedAt: ts('used_at'),
     createdAt: ts('created_at').notNull().defaultNow(),
@@ -99,17 +109,34 @@ export const loginChallenges = pgTable(
   (t) => [uniqueIndex('login_challenges_key').on(t.keyHash)],
 );
 
-/** Failed sign-in attempts, counted per account and per address to throttle guessing. */
-export const loginFailures = pgTable(
-  'login_failures',
+/**
+ * Sign-in limits: one row per counted thing (e.g. 'pw:acct:<name>', 'pw:ip:<addr>', 'otp:<user id>'),
+ * bumped with one upsert so concurrent requests cannot slip past a limit. A row is dead once
+ * window_ends_at and locked_until have passed (housekeeping may delete it).
+ */
+export const signInCounters = pgTable(
+  'sign_in_counters',
+  {
+    key: text('key').primaryKey(),
+    hits: integer('hits').notNull().default(0),
+    windowEndsAt: ts('window_ends_at').notNull(),
+    lockedUntil: ts('locked_until'),
+  },
+  (t) => [index('sign_in_counters_window_idx').on(t.windowEndsAt)],
+);
+
+/** Mailed one-time passwords (reset-password): hashed, 30 minutes, used once; the old password keeps working. */
+export const passwordResets = pgTable(
+  'password_resets',
   {
     id: serial('id').primaryKey(),
-    username: text('username').notNull(),
-    ip: text('ip').notNull(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    passwordHash: text('password_hash').notNull(),
+    expiresAt: ts('expires_at').notNull(),
+    usedAt: ts('used_at'),
     createdAt: ts('created_at').notNull().defaultNow(),
   },
-  (t) => [
-    index('login_failures_username_idx').on(t.username, t.createdAt),
-    index('login_failures_ip_idx').on(t.ip, t.createdAt),
-  ],
+  (t) => [index('password_resets_user_idx').on(t.userId)],
 );

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loginChallenges, loginFailures, sessions, users } from '../../db/schema';
+import { loginChallenges, sessions, signInCounters, users } from '../../db/schema';
 import { callApi, calls, lastMail, makeUser, setupTestApp, type TestEnv } from '../../test/harness';
 import { sha256 } from './sessions';
 
@@ -89,8 +89,8 @@ describe('admin-login', () => {
     expect(res.body.responseMessage).toBe('Password is required');
     const res2 = await callApi(env.app, calls.adminLogin, { password: 'x' });
     expect(res2.body.responseMessage).toBe('Username is required');
-    const failures = await env.db.select().from(loginFailures).where(eq(loginFailures.username, 'x'));
-    expect(failures).toHaveLength(0);
+    const counted = await env.db.select().from(signInCounters).where(eq(signInCounters.key, 'pw:acct:x'));
+    expect(counted).toHaveLength(0);
   });
 
   it('throttles password guessing per account with 429', async () => {

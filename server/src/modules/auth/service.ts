@@ -1,18 +1,16 @@
 import { randomBytes, randomInt } from 'node:crypto';
 import { type LoggedInUser, OTP_MAX_ATTEMPTS, OTP_TTL_SECONDS } from '@admin/contract';
-import { and, count, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { loginChallenges, loginFailures, users } from '../../db/schema';
+import { loginChallenges, users } from '../../db/schema';
 import { rowsOf } from '../../db/sql';
 import type { AuthUser } from '../../http/auth';
 import { AppError, badRequest, unauthorized } from '../../http/errors';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
 import type { Mailer } from '../../providers/mail';
+import { admitPasswordAttempt, passwordAccepted } from './guessing';
 import { createSession, loadPermissions, revokeOtherSessions, revokeSession, sha256 } from './sessions';
 
-const FAILURE_WINDOW_MS = 15 * 60 * 1000;
-const MAX_FAILURES_PER_ACCOUNT = 5;
-const MAX_FAILURES_PER_ADDRESS = 30;
 const BAD_CREDENTIALS = 'Invalid username or password';
 const DEAD_CHALLENGE = 'This code has expired. Please login again';
 
@@ -24,21 +22,6 @@ export interface AuthDeps {
 
 const newCode = () => String(randomInt(0, 1_000_000)).padStart(6, '0');
 const codeHash = (key: string, code: string) => sha256(`${key}:${code}`);
-
-async function throttle(db: Db, username: string, ip: string) {
-  const since = new Date(Date.now() - FAILURE_WINDOW_MS);
-  const [byAccount] = await db
-    .select({ n: count() })
-    .from(loginFailures)
-    .where(and(eq(loginFailures.username, username), gt(loginFailures.createdAt, since)));
-  const [byAddress] = await db
-    .select({ n: count() })
-    .from(loginFailures)
-    .where(and(eq(loginFailures.ip, ip), gt(loginFailures.createdAt, since)));
-  if (byAccount.n >= MAX_FAILURES_PER_ACCOUNT || byAddress.n >= MAX_FAILURES_PER_ADDRESS) {
-    throw new AppError('too_many', 'Too many failed login attempts. Please try again in 15 minutes');
-  }
-}
 
 async function mailCode(deps: AuthDeps, to: string | null, code: string) {
   deps.log(`one-time code for ${to}: ${code}`);
@@ -54,7 +37,7 @@ async function mailCode(deps: AuthDeps, to: string | null, code: string) {
 /** Step one: password. Mails a code and answers the challenge key. */
 export async function login(deps: AuthDeps, input: { username: string; password: string }, ip: string) {
   const username = input.username.toLowerCase();
-  await throttle(deps.db, username, ip);
+  await admitPasswordAttempt(deps.db, username, ip);
   const [user] = await deps.db
     .select()
     .from(users)
@@ -62,9 +45,9 @@ export async function login(deps: AuthDeps, input: { username: string; password:
     .limit(1);
   const ok = await verifyPassword(user?.passwordHash, input.password);
   if (!user || !ok) {
-    await deps.db.insert(loginFailures).values({ username, ip });
     throw unauthorized(BAD_CREDENTIALS);
   }
+  await passwordAccepted(deps.db, username, ip);
   if (user.isSuspended) {
     throw new AppError('forbidden', 'This account has been suspended');
   }
