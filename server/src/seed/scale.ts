@@ -111,6 +111,8 @@ export async function withIndexesDeferred<T>(
       await exec(tx, 'SET LOCAL session_replication_role = replica');
     }
     const result = await load(tx);
+    // Triggers were off (replica role): the lists' counters are recounted from the tables.
+    await exec(tx, 'SELECT list_counts_refresh()');
     for (const ix of indexes) {
       await exec(tx, ix.def);
     }

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import {
   date,
   doublePrecision,
@@ -142,6 +143,11 @@ export const searches = pgTable(
     index('searches_type_created_idx').on(t.type, t.createdAt, t.id),
     index('searches_user_idx').on(t.userId, t.createdAt),
     index('searches_term_trgm').using('gin', t.searchTerm.op('gin_trgm_ops')),
+    // Every offered sort walks an index (issue 12); 1-2 character terms match the term's start.
+    index('searches_updated_idx').on(t.updatedAt, t.id),
+    index('searches_term_idx').on(t.searchTerm, t.id),
+    index('searches_type_id_idx').on(t.type, t.id),
+    index('searches_term_prefix_idx').using('btree', sql`lower(${t.searchTerm}) text_pattern_ops`),
   ],
 );
 

@@ -59,6 +59,18 @@ export const users = pgTable(
     index('users_username_trgm').using('gin', t.username.op('gin_trgm_ops')),
     index('users_email_trgm').using('gin', t.email.op('gin_trgm_ops')),
     index('users_location_idx').on(t.latitude, t.longitude),
+    // Every sort the users lists offer walks an index and stops at the page (issue 12); the nullable
+    // columns sort NULLS LAST both ways, so each direction has its own index.
+    index('users_username_idx').on(t.username, t.id),
+    index('users_email_idx').on(t.email.asc().nullsLast(), t.id.asc()),
+    index('users_email_desc_idx').on(t.email.desc().nullsLast(), t.id.desc()),
+    index('users_last_interacted_idx').on(t.lastInteracted.asc().nullsLast(), t.id.asc()),
+    index('users_last_interacted_desc_idx').on(t.lastInteracted.desc().nullsLast(), t.id.desc()),
+    // Staff are a handful among millions: their list reads these few rows and sorts them.
+    index('users_backend_idx').on(t.id).where(sql`${t.isAdmin}`),
+    // Search terms of 1-2 characters match the start of a name or username (trigrams need 3).
+    index('users_name_prefix_idx').using('btree', sql`lower(${t.name}) text_pattern_ops`),
+    index('users_username_prefix_idx').using('btree', sql`lower(${t.username}) text_pattern_ops`),
   ],
 );
 
