@@ -32,6 +32,13 @@ export const userNotFound = () => notFound('User not found');
 export const conflict = (m: string) => new AppError('conflict', m);
 export const forbidden = (m = 'You do not have permission to perform this action') =>
   new AppError('forbidden', m);
+/**
+ * The 403 of the ranks rule (docs/security.md, "Ranks: who may act on whom"): the caller holds the
+ * call's permission but may not use it on this account or group. `rule` tells it from a missing
+ * permission, for the audit trail.
+ */
+export const outranked = (m: string) =>
+  Object.assign(new AppError('forbidden', m), { rule: 'rank' as const });
 export const unauthorized = (m = 'You are not authorized to perform this action') =>
   new AppError('unauthorized', m);
 

@@ -2,6 +2,7 @@ import { calls } from '@admin/contract';
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../app';
 import { route } from '../../http/route';
+import { assertMayActOnUser } from '../ranks/service';
 import {
   approveCampaign,
   campaignDetails,
@@ -51,11 +52,16 @@ export async function campaignsRoutes(app: FastifyInstance, { db }: AppDeps) {
 
   route(app, calls.campaignSettingsList, async ({ input }) => ({ data: await listSettings(db, input) }));
 
-  route(app, calls.campaignSettingsSave, async ({ input }) => ({
-    responseCode: input.id ? 200 : 201,
-    responseMessage: input.id ? 'Setting updated' : 'Setting added',
-    data: await saveSetting(db, input),
-  }));
+  route(app, calls.campaignSettingsSave, async ({ input, user }) => {
+    if (input.user_id) {
+      await assertMayActOnUser(db, user, input.user_id);
+    }
+    return {
+      responseCode: input.id ? 200 : 201,
+      responseMessage: input.id ? 'Setting updated' : 'Setting added',
+      data: await saveSetting(db, input),
+    };
+  });
 
   route(app, calls.campaignSettingsDelete, async ({ input }) => {
     await deleteSetting(db, input.id);

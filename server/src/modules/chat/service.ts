@@ -508,6 +508,14 @@ export async function listAccessRequests(
 }
 
 /** Grants (a per-user grant of `conversation`) or denies a pending request. */
+/** Who asked, for the ranks check before a decision; null when the request does not exist. */
+export async function accessRequester(db: Db, id: number): Promise<number | null> {
+  const [row] = rowsOf<{ requester_id: number }>(
+    await db.execute(sql`SELECT requester_id FROM conversation_access_requests WHERE id = ${id}`),
+  );
+  return row?.requester_id ?? null;
+}
+
 export async function decideAccessRequest(
   db: Db,
   input: { id: number; deciderId: number; decision: 'granted' | 'denied' },

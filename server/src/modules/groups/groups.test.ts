@@ -137,13 +137,26 @@ describe('group (POST, PUT, DELETE)', () => {
     expect(noId.body.responseMessage).toMatch(/^id:/);
   });
 
-  it('deletes with delete_group; members lose what the group gave on their next request', async () => {
+  it('deletes an empty group with delete_group', async () => {
     const deleter = await makeUser(env.db, { permissions: ['delete_group'] });
+    const id = (await add(`${tag} Empty`)).body.data.id;
+    const res = await callApi(env.app, calls.groupDelete, { id, isDelete: 1 }, deleter.token);
+    expect(res.status).toBe(200);
+    expect(rowsOf(await env.db.execute(sql`SELECT 1 FROM groups WHERE id = ${id}`))).toHaveLength(0);
+  });
+
+  it('a group with members is deleted by a super admin only; members lose what it gave at once', async () => {
+    const deleter = admin;
+    const holder = await makeUser(env.db, { permissions: ['delete_group'] });
     const member = await makeUser(env.db, { groupPermissions: ['users_list'] });
     expect((await callApi(env.app, calls.usersList, {}, member.token)).status).toBe(200);
     const [g] = rowsOf<{ group_id: number }>(
       await env.db.execute(sql`SELECT group_id FROM user_groups WHERE user_id = ${member.id}`),
     );
+    const refused = await callApi(env.app, calls.groupDelete, { id: g.group_id, isDelete: 1 }, holder.token);
+    expect(refused.status).toBe(403);
+    expect(refused.body.responseMessage).toBe('Only a super admin can change a group that has members');
+    expect((await callApi(env.app, calls.usersList, {}, member.token)).status).toBe(200);
     const res = await callApi(env.app, calls.groupDelete, { id: g.group_id, isDelete: 1 }, deleter.token);
     expect(res.status).toBe(200);
     expect(res.body.responseMessage).toBe('Group deleted successfully');
@@ -182,7 +195,7 @@ describe('assign-groups', () => {
   let g2: number;
   beforeAll(async () => {
     staff = await makeUser(env.db);
-    assigner = await makeUser(env.db, { permissions: ['assign-groups'] });
+    assigner = admin;
     g1 = (await add(`${tag} Assign One`)).body.data.id;
     g2 = (await add(`${tag} Assign Two`)).body.data.id;
     await callApi(

@@ -40,8 +40,8 @@ describe('group-permissions', () => {
     expect(granted.map((p: { name: string }) => p.name)).toEqual(['searches']);
   });
 
-  it('toggles a grant with group_permissions_update; members feel it on their next request', async () => {
-    const editor = await makeUser(env.db, { permissions: ['group_permissions_update'] });
+  it('a super admin toggles a grant of a group with members; they feel it on their next request', async () => {
+    const editor = admin;
     const member = await makeUser(env.db, { groupPermissions: ['group_list'] });
     const [{ group_id }] = rowsOf<{ group_id: number }>(
       await env.db.execute(sql`SELECT group_id FROM user_groups WHERE user_id = ${member.id}`),
@@ -141,8 +141,8 @@ describe('user-permissions', () => {
     expect(byName.users_list).toMatchObject({ user_permission_count: 0, from_groups: 0 });
   });
 
-  it('toggles a direct grant; removing it refuses the staff member at once', async () => {
-    const editor = await makeUser(env.db, { permissions: ['user_permissions_update'] });
+  it('a super admin toggles a direct grant; removing it refuses the staff member at once', async () => {
+    const editor = admin;
     const staff = await makeUser(env.db, { permissions: ['users_list'] });
     const usersList = await permId('users_list');
     expect((await callApi(env.app, calls.usersList, {}, staff.token)).status).toBe(200);

@@ -312,8 +312,8 @@ describe('favourites', () => {
 });
 
 describe('suspend-account and revoke-suspended-account', () => {
-  it('suspends a user, ends their sessions, and lifts the suspension', async () => {
-    const staff = await makeUser(env.db, { permissions: ['suspend_account'] });
+  it('suspends a staff member, ends their sessions, and lifts the suspension (a super admin)', async () => {
+    const staff = await makeUser(env.db, { superAdmin: true });
     const target = await makeUser(env.db, { permissions: ['users_list'] });
     const res = await callApi(env.app, calls.suspendAccount, { user_id: target.id }, staff.token);
     expect(res.status).toBe(200);
@@ -350,9 +350,12 @@ describe('suspend-account and revoke-suspended-account', () => {
   it('refuses to suspend oneself, and a super admin unless one is', async () => {
     const staff = await makeUser(env.db, { permissions: ['suspend_account'] });
     const self = await callApi(env.app, calls.suspendAccount, { user_id: staff.id }, staff.token);
-    expect(self.status).toBe(409);
+    expect(self.status).toBe(403);
     expect((await userRow(staff.id)).isSuspended).toBe(false);
     const boss = await makeUser(env.db, { superAdmin: true });
+    const bossSelf = await callApi(env.app, calls.suspendAccount, { user_id: boss.id }, boss.token);
+    expect(bossSelf.status).toBe(409);
+    expect(bossSelf.body.responseMessage).toBe('You cannot suspend your own account');
     const up = await callApi(env.app, calls.suspendAccount, { user_id: boss.id }, staff.token);
     expect(up.status).toBe(403);
     expect((await userRow(boss.id)).isSuspended).toBe(false);

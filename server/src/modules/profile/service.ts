@@ -10,7 +10,7 @@ import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import { rowsOf } from '../../db/sql';
 import type { AuthUser } from '../../http/auth';
-import { conflict, forbidden, userNotFound } from '../../http/errors';
+import { conflict, userNotFound } from '../../http/errors';
 import { hashPassword } from '../../lib/passwords';
 import { revokeOtherSessions } from '../auth/sessions';
 import {
@@ -209,9 +209,6 @@ export async function suspend(db: Db, actor: AuthUser, userId: number) {
   const target = await userFlags(db, userId);
   if (target.id === actor.id) {
     throw conflict('You cannot suspend your own account');
-  }
-  if (target.is_sup_admin && actor.is_sup_admin !== 1) {
-    throw forbidden('Only a super admin can suspend a super admin');
   }
   const updated = rowsOf(
     await db.execute(sql`

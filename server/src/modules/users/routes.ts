@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../app';
 import { forbidden } from '../../http/errors';
 import { route } from '../../http/route';
+import { assertMayCreate } from '../ranks/service';
 import { usersCsvStream } from './csv-stream';
 import * as users from './service';
 
@@ -35,7 +36,8 @@ export async function usersRoutes(app: FastifyInstance, deps: AppDeps) {
     const { users: rows, total } = await users.listAdminUsers(deps.db, input);
     return { users: rows, total_users: total };
   });
-  route(app, calls.createUser, async ({ input }) => {
+  route(app, calls.createUser, async ({ input, user }) => {
+    assertMayCreate(user, input.is_admin);
     const data = await users.createUser(deps.db, input);
     return {
       responseCode: 201,

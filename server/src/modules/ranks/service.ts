@@ -1,0 +1,92 @@
+import { hasPermission } from '@admin/contract';
+import { sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import type { AuthUser } from '../../http/auth';
+import { outranked } from '../../http/errors';
+import { rowsOf } from '../auth/sessions';
+
+/**
+ * Ranks: who may act on whom (docs/security.md). Holding a call's permission lets a staff member
+ * change platform users; only a super admin changes a backend (staff) account or a group that has
+ * members; nobody changes their own grants (permissions, groups) and nobody grants what they do
+ * not hold. Every call that writes to a user or a group asks here first; the table in
+ * ranks.test.ts walks every such call of the contract.
+ */
+
+export type Rank = 'platform' | 'staff' | 'super_admin';
+
+const isSuper = (actor: AuthUser) => actor.is_sup_admin === 1;
+
+/** What the write does to its target: `account` changes it; `grants` changes what it may do. */
+export type Change = 'account' | 'grants';
+
+async function rankOf(db: Db, userId: number): Promise<Rank | null> {
+  const [row] = rowsOf<{ is_admin: boolean; is_sup_admin: boolean }>(
+    await db.execute(sql`SELECT is_admin, is_sup_admin FROM users WHERE id = ${userId}`),
+  );
+  if (!row) {
+    return null;
+  }
+  return row.is_sup_admin ? 'super_admin' : row.is_admin ? 'staff' : 'platform';
+}
+
+/**
+ * Throws the rank 403 unless `actor` may change user `targetId`. An unknown id passes: the call
+ * answers its own 404.
+ */
+export async function assertMayActOnUser(
+  db: Db,
+  actor: AuthUser,
+  targetId: number,
+  change: Change = 'account',
+) {
+  if (change === 'grants' && targetId === actor.id) {
+    throw outranked('You cannot change your own permissions or groups');
+  }
+  const rank = await rankOf(db, targetId);
+  if (rank === null || rank === 'platform' || isSuper(actor)) {
+    return;
+  }
+  throw outranked(
+    rank === 'super_admin'
+      ? 'Only a super admin can change a super admin account'
+      : 'Only a super admin can change a staff account',
+  );
+}
+
+/**
+ * Throws the rank 403 unless `actor` may change group `groupId`: a group's grants are its
+ * members', so a group with members is changed only by a super admin, and nobody changes the
+ * grants of a group they belong to. An empty group is open to the permission's holders.
+ */
+export async function assertMayActOnGroup(db: Db, actor: AuthUser, groupId: number, change: Change) {
+  const members = rowsOf<{ user_id: number }>(
+    await db.execute(sql`SELECT user_id FROM user_groups WHERE group_id = ${groupId}`),
+  );
+  if (change === 'grants' && members.some((m) => m.user_id === actor.id)) {
+    throw outranked('You cannot change the permissions of a group you belong to');
+  }
+  if (members.length > 0 && !isSuper(actor)) {
+    throw outranked('Only a super admin can change a group that has members');
+  }
+}
+
+/**
+ * Throws the rank 403 unless `actor` holds permission `permissionId` themselves (super admins hold
+ * all). An unknown id passes: the call answers its own 404.
+ */
+export async function assertMayGrant(db: Db, actor: AuthUser, permissionId: number) {
+  const [perm] = rowsOf<{ name: string }>(
+    await db.execute(sql`SELECT name FROM permissions WHERE id = ${permissionId}`),
+  );
+  if (perm && !hasPermission(actor, perm.name)) {
+    throw outranked(`You can only grant or remove permissions you hold yourself (${perm.name})`);
+  }
+}
+
+/** Only a super admin creates a backend (staff) account. */
+export function assertMayCreate(actor: AuthUser, isAdmin: boolean) {
+  if (isAdmin && !isSuper(actor)) {
+    throw outranked('Only a super admin can create a staff account');
+  }
+}
