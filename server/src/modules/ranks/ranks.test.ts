@@ -11,9 +11,10 @@ import {
   userPermissions,
   users,
 } from '../../db/schema';
+import { rowsOf } from '../../db/sql';
 import { hashPassword } from '../../lib/passwords';
 import { callApi, setupTestApp, type TestEnv } from '../../test/harness';
-import { createSession, rowsOf } from '../auth/sessions';
+import { createSession } from '../auth/sessions';
 
 /**
  * The ranks table (docs/security.md, "Ranks: who may act on whom"): every call of the contract that

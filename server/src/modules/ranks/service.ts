@@ -1,9 +1,9 @@
 import { hasPermission } from '@admin/contract';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { rowsOf } from '../../db/sql';
 import type { AuthUser } from '../../http/auth';
 import { outranked } from '../../http/errors';
-import { rowsOf } from '../auth/sessions';
 
 /**
  * Ranks: who may act on whom (docs/security.md). Holding a call's permission lets a staff member
