@@ -7,6 +7,7 @@ import type { Config } from './config';
 import type { Database, Db } from './db/client';
 import { registerAuth } from './http/auth';
 import { registerErrorHandler } from './http/error-handler';
+import { registerOperations } from './http/operations';
 import { registerRequestId, requestIdOptions } from './http/request-id';
 import { registerSecurityHeaders } from './http/security-headers';
 import { registerTransport } from './http/transport';
@@ -38,6 +39,7 @@ export async function buildApp(
     ...requestIdOptions,
   });
   registerRequestId(app);
+  registerOperations(app, { database: deps.database, metricsToken: deps.config.METRICS_TOKEN });
   const hasWebApp = fs.existsSync(path.join(deps.config.webDist, 'index.html'));
   registerErrorHandler(app, { notFound: !hasWebApp });
   registerSecurityHeaders(app);

@@ -1,6 +1,8 @@
+import fs from 'node:fs';
 import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
+import { REPO_ROOT } from './paths';
 
 /** One TRUST_PROXY entry: an address, a CIDR, or proxy-addr's names for address ranges. */
 function isProxyEntry(entry: string): boolean {
@@ -37,6 +39,8 @@ const ConfigSchema = z.object({
   WEB_DIST: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   NODE_ENV: z.string().default('development'),
+  METRICS_TOKEN: z.string().min(16).optional(),
+  SHUTDOWN_TIMEOUT: z.coerce.number().min(0).max(600).default(10),
   TRUST_PROXY: z
     .string()
     .transform((v) =>
@@ -54,6 +58,13 @@ const ConfigSchema = z.object({
 
 export type Config = z.infer<typeof ConfigSchema> & { dataDir: string; webDist: string };
 
+/** Reads `.env` at the repository root when there is one; variables already set win. */
+export function loadEnvFile(file = path.join(REPO_ROOT, '.env')): void {
+  if (fs.existsSync(file)) {
+    process.loadEnvFile(file);
+  }
+}
+
 /** Parses the environment once; a bad value stops start-up with every bad variable listed. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== ''));
@@ -65,7 +76,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const c = parsed.data;
   return {
     ...c,
-    dataDir: path.resolve(c.DATA_DIR),
-    webDist: path.resolve(c.WEB_DIST ?? path.join(import.meta.dirname, '../../web/dist')),
+    // Relative paths are from the repository root, whichever workspace starts the server.
+    dataDir: path.resolve(REPO_ROOT, c.DATA_DIR),
+    webDist: path.resolve(REPO_ROOT, c.WEB_DIST ?? 'web/dist'),
   };
 }

@@ -1,14 +1,16 @@
 import path from 'node:path';
 import { count, eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app';
-import { loadConfig } from './config';
-import { openDatabase } from './db/client';
+import { loadConfig, loadEnvFile } from './config';
+import { type Database, openDatabase } from './db/client';
 import { users } from './db/schema';
 import { createMailer } from './providers/mail';
 import { seedDemo } from './seed';
 import { ensureSuperAdmin, syncPermissions } from './seed/bootstrap';
 
 async function main() {
+  loadEnvFile();
   const config = loadConfig();
   const database = await openDatabase({ url: config.DATABASE_URL, dataDir: config.dataDir });
   await database.migrate();
@@ -51,13 +53,40 @@ async function main() {
     '',
   );
   console.log(lines.join('\n'));
-  const shutdown = async () => {
-    await app.close();
-    await database.close();
-    process.exit(0);
+  handleSignals(app, database, config.SHUTDOWN_TIMEOUT * 1000);
+}
+
+/**
+ * SIGTERM/SIGINT: /readyz turns 503, the server stops accepting, requests in flight finish (up to
+ * `timeoutMs`), sockets are told to reconnect and the push worker hands its job back (both in the
+ * app's close hooks), then exit 0. A second signal, or the timeout, exits at once.
+ */
+function handleSignals(app: FastifyInstance, database: Database, timeoutMs: number) {
+  let stopping = false;
+  const stop = async (signal: NodeJS.Signals) => {
+    if (stopping) {
+      app.log.warn({ signal }, 'second signal: exiting now');
+      process.exit(1);
+    }
+    stopping = true;
+    app.readiness.shuttingDown = true;
+    app.log.info({ signal, timeoutMs }, 'shutting down: finishing requests in flight');
+    setTimeout(() => {
+      app.log.error({ timeoutMs }, 'requests still running after the shutdown timeout: exiting');
+      process.exit(1);
+    }, timeoutMs).unref();
+    try {
+      await app.close();
+      await database.close();
+      app.log.info('shut down cleanly');
+      process.exit(0);
+    } catch (err) {
+      app.log.error({ err }, 'shutdown failed');
+      process.exit(1);
+    }
   };
-  process.on('SIGINT', shutdown);
-  process.on('SIGTERM', shutdown);
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
 }
 
 main().catch((err) => {

@@ -9,6 +9,7 @@ import { type PgDatabase, PgDialect, type PgQueryResultHKT } from 'drizzle-orm/p
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { MIGRATIONS_DIR } from '../paths';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -20,10 +21,17 @@ export interface Database {
   /** The pg pool when on a server (for COPY streams and raw timing); absent on PGlite. */
   pool?: pg.Pool;
   migrate(): Promise<void>;
+  /** True once migrate() has finished in this process. */
+  readonly migrated: boolean;
+  /** Resolves when the database answers a trivial query. */
+  ping(): Promise<void>;
   close(): Promise<void>;
 }
 
-const migrationsFolder = path.join(import.meta.dirname, '../../drizzle');
+/** Any number, the same in every process: the advisory lock that serialises migrations. */
+const MIGRATION_LOCK = 7_301_113;
+
+const migrationsFolder = MIGRATIONS_DIR;
 
 /**
  * Opens PostgreSQL: a server when a URL is given, else PGlite persisted in `dataDir/pgdata`
@@ -38,19 +46,42 @@ export async function openDatabase(opts: {
     const pool = new pg.Pool({
       connectionString: opts.url,
       max: 20,
+      // A database that is down answers calls with 503 at once instead of letting them queue.
+      connectionTimeoutMillis: 3000,
       options: opts.schemaName ? `-c search_path=${opts.schemaName},public` : undefined,
     });
+    // An idle connection dropped by a database restart is an event, not a crash: the pool replaces it.
+    pool.on('error', () => {});
     const db = drizzlePg(pool, { schema }) as unknown as Db;
+    let migrated = false;
     return {
       db,
       kind: 'postgres',
       pool,
+      get migrated() {
+        return migrated;
+      },
       async migrate() {
-        await pool.query('CREATE EXTENSION IF NOT EXISTS pg_trgm WITH SCHEMA public');
-        await migratePg(drizzlePg(pool), {
-          migrationsFolder,
-          migrationsSchema: opts.schemaName ?? 'drizzle',
-        });
+        // Processes starting together take turns; the later ones find nothing left to apply.
+        const lock = await pool.connect();
+        try {
+          await lock.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK]);
+          await lock.query('CREATE EXTENSION IF NOT EXISTS pg_trgm WITH SCHEMA public');
+          await migratePg(drizzlePg(lock), {
+            migrationsFolder,
+            migrationsSchema: opts.schemaName ?? 'drizzle',
+          });
+          await lock.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK]);
+          lock.release();
+        } catch (err) {
+          // Closing the connection drops the lock with it.
+          lock.release(err as Error);
+          throw err;
+        }
+        migrated = true;
+      },
+      async ping() {
+        await pool.query('SELECT 1');
       },
       close: () => pool.end(),
     };
@@ -62,12 +93,20 @@ export async function openDatabase(opts: {
   }
   const client = await PGlite.create(dir, { extensions: { pg_trgm } });
   const db = drizzlePglite(client, { schema }) as unknown as Db;
+  let migrated = false;
   return {
     db,
     kind: 'pglite',
+    get migrated() {
+      return migrated;
+    },
     async migrate() {
       await client.exec('CREATE EXTENSION IF NOT EXISTS pg_trgm WITH SCHEMA public');
       await migratePglite(drizzlePglite(client), { migrationsFolder });
+      migrated = true;
+    },
+    async ping() {
+      await client.query('SELECT 1');
     },
     close: () => client.close(),
   };

@@ -1,4 +1,5 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
+import { isDatabaseUnavailable } from '../db/unavailable';
 import { AppError } from './errors';
 
 /**
@@ -29,7 +30,13 @@ export function registerErrorHandler(app: FastifyInstance, opts: { notFound?: bo
           : error.message;
       return reply.status(status).send({ responseCode: status, responseMessage: message });
     }
-    req.log.error({ err: error, reqId: req.id }, 'request failed');
+    if (isDatabaseUnavailable(error)) {
+      req.log.warn({ err: error }, 'database unavailable');
+      return reply
+        .status(503)
+        .send({ responseCode: 503, responseMessage: 'Service temporarily unavailable. Please retry' });
+    }
+    req.log.error({ err: error }, 'request failed');
     return reply.status(500).send({ responseCode: 500, responseMessage: 'Server Error' });
   });
   if (opts.notFound === false) {

@@ -27,6 +27,7 @@ import type { z } from 'zod';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
 import { AppError, zodMessage } from '../http/errors';
+import { watchSockets } from '../lib/metrics';
 import { resolveSession, sha256 } from '../modules/auth/sessions';
 import * as chat from '../modules/chat/service';
 import { checkSocketSession } from './session-check';
@@ -118,7 +119,15 @@ export async function attachRealtime(
     io.adapter(createAdapter(pub, sub, { key, requestsTimeout: 3000 }));
     // Commands on one connection run in order: once this answers, the adapter's subscriptions are live.
     await Promise.all([pub.ping(), sub.ping()]);
+    app.readiness?.add('redis', async () => {
+      const down = redis.find((c) => c.status !== 'ready');
+      if (down) {
+        throw new Error(`connection ${down.status}`);
+      }
+      await pub.ping();
+    });
   }
+  const unwatchSockets = watchSockets(() => io.engine.clientsCount);
 
   io.use(async (socket, next) => {
     const fields = handshakeFields(socket);
@@ -413,7 +422,11 @@ export async function attachRealtime(
     },
     async close() {
       closing = true;
-      io.disconnectSockets(true);
+      unwatchSockets();
+      // Closing the transport (not a socket.io disconnect) makes clients reconnect, to another process.
+      for (const socket of io.sockets.sockets.values()) {
+        socket.conn.close();
+      }
       // Closes engine.io and the adapter but not app.server: Fastify owns and closes that.
       await new Promise<void>((resolve) => {
         io.engine.close();

@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { SEED_ASSETS_DIR } from '../paths';
 import { AVATAR_COLORS, PALETTES, type Scene, TOPICS, type Topic } from './data';
 import {
   adminAvatarSvg,
@@ -26,7 +27,7 @@ export const topicThumbUrl = (t: Topic) => `/media/posts/${t.slug}-video.svg`;
 export const avatarUrl = (username: string) => `/media/avatars/${username}.svg`;
 export const scaleAvatarUrl = (k: number) => `/media/avatars/scale-${k}.svg`;
 
-const SAMPLE_VIDEO = path.join(import.meta.dirname, 'assets', 'sample.webm');
+const SAMPLE_VIDEO = path.join(SEED_ASSETS_DIR, 'sample.webm');
 
 // Files are written in the background (libuv's thread pool) while the seed talks to the database;
 // flushMedia() waits for them.

@@ -9,6 +9,7 @@ import { sql } from 'drizzle-orm';
 import { type Db, executePrepared } from '../../db/client';
 import { rowsOf } from '../../db/sql';
 import { conflict, notFound, userNotFound } from '../../http/errors';
+import { chatMessagesSent } from '../../lib/metrics';
 
 const iso = (v: Date | string | null): string | null => (v === null ? null : new Date(v).toISOString());
 const isoNow = (v: Date | string) => new Date(v).toISOString();
@@ -182,6 +183,7 @@ export async function storeDirectMessage(
   if (!row) {
     throw userNotFound();
   }
+  chatMessagesSent.inc({ kind: 'direct' });
   return { data: presentDirectMessage(row), created: true };
 }
 
@@ -413,6 +415,7 @@ export async function storeRoomMessage(
   const [full] = rowsOf<ChatMessageDbRow>(
     await db.execute(sql`SELECT ${SELECT_CHAT_MESSAGE} WHERE cm.id = ${row.id}`),
   );
+  chatMessagesSent.inc({ kind: 'room' });
   return presentChatMessage(full);
 }
 
