@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { rowsOf } from '../../db/sql';
+import { pushDevices, pushJobProgress } from '../../lib/metrics';
 import type { PushProvider } from '../../providers/push';
 
 export interface NotificationWorkerOptions {
@@ -108,8 +109,10 @@ export function createNotificationWorker(opts: NotificationWorkerOptions): Notif
                finished_at = ${finished ? sql`now()` : sql`finished_at`},
                locked_until = ${finished ? null : next}
          WHERE id = ${job.id} AND locked_until = ${lock}
-        RETURNING id`),
+        RETURNING id, delivered + failed AS done, total`),
     );
+    const row = rows[0] as { id: number; done?: number; total?: number } | undefined;
+    pushJobProgress.set(row && !finished && row.total ? Number(row.done) / Number(row.total) : 0);
     return rows.length === 1;
   }
 
@@ -134,6 +137,7 @@ export function createNotificationWorker(opts: NotificationWorkerOptions): Notif
         // Hand the job back at once so the next process resumes without waiting for the lease.
         await db.execute(sql`
           UPDATE notifications SET locked_until = NULL WHERE id = ${job.id} AND locked_until = ${lock}`);
+        pushJobProgress.set(0);
         return;
       }
       const devices = rowsOf<{ id: number; push_token: string }>(
@@ -180,6 +184,8 @@ export function createNotificationWorker(opts: NotificationWorkerOptions): Notif
              sql`, `,
            )})`);
       }
+      pushDevices.inc({ result: 'delivered' }, result.delivered);
+      pushDevices.inc({ result: 'failed' }, result.failed);
       const cursor = devices[devices.length - 1].id;
       const next = lease();
       if (!(await save(job, lock, next, { cursor, delivered: result.delivered, failed: result.failed }))) {
