@@ -12,6 +12,12 @@ export interface CallDef<Req extends z.ZodType = z.ZodType, Res extends z.ZodTyp
   path: string;
   /** Where the request fields travel: the query string (GET default) or the JSON body. */
   input?: 'query' | 'body';
+  /**
+   * A body call that also reads the query string (body fields win), for clients written before it
+   * took a body. Spec 01 section 7: non-GET parameters are the body; only the calls the spec says
+   * take a query (delete-post, approve-campaign) are `input: 'query'`.
+   */
+  alsoQuery?: true;
   /** `public` needs no session; otherwise a session and, when given, any one of these permissions. */
   auth?: 'public' | 'session';
   permission?: string | readonly string[];

@@ -9,17 +9,82 @@ export const Envelope = z.object({
 
 export const MessageResponse = Envelope;
 
-export const Id = z.coerce.number().int().positive();
+/** PostgreSQL's `integer`: ids are 1 to this. */
+export const MAX_ID = 2_147_483_647;
 
-/** Query strings carry everything as text; these coerce and default like the spec's list calls. */
+const DECIMAL_TEXT = /^-?\d{1,15}(\.\d{1,15})?$/;
+
+/**
+ * Query strings and path segments carry numbers as text: only plain decimal text becomes a
+ * number ('' is no value). Anything else reaches the number schema as it came, so `true`, `[1]`,
+ * `"0x10"` or `"1e3"` are refused instead of coerced (Number(true) is 1).
+ */
+export function fromDecimalText(value: unknown): unknown {
+  if (typeof value !== 'string') {
+    return value;
+  }
+  const text = value.trim();
+  if (text === '') {
+    return undefined;
+  }
+  return DECIMAL_TEXT.test(text) ? Number(text) : value;
+}
+
+/** Messages of a number field: `type` when it is not a number (or missing), `range` when out of bounds. */
+interface NumberMessages {
+  type?: string | ((input: unknown) => string);
+  range?: string;
+}
+
+const typeError = (m: NumberMessages) =>
+  m.type === undefined
+    ? undefined
+    : { error: (iss: { input: unknown }) => (typeof m.type === 'function' ? m.type(iss.input) : m.type) };
+
+/** The one integer schema of every request: a JSON integer, or decimal text, within [min, max]. */
+export function Int(min: number, max: number, messages: NumberMessages = {}) {
+  return z.preprocess(
+    fromDecimalText,
+    z.int(typeError(messages)).min(min, messages.range).max(max, messages.range),
+  );
+}
+
+/** The one non-integer number schema of every request, like Int. */
+export function Num(min: number, max: number, messages: NumberMessages = {}) {
+  return z.preprocess(
+    fromDecimalText,
+    z.number(typeError(messages)).min(min, messages.range).max(max, messages.range),
+  );
+}
+
+/** A row id: an integer from 1 to 2,147,483,647 (PostgreSQL's integer); 2^31, true, [1], "0x10" are 400s. */
+export const Id = Int(1, MAX_ID);
+
+const noNul = z.refine<string>((v) => !v.includes('\u0000'), 'must not contain NUL bytes');
+
+/**
+ * The one text schema of every request: PostgreSQL cannot store a NUL byte in text, so one is a
+ * 400 naming the field rather than a failed query.
+ */
+export function Text(params?: Parameters<typeof z.string>[0]) {
+  return z.string(params).check(noNul);
+}
+
+/** For the contract test that proves every request string is a Text. */
+export const isTextCheck = (check: unknown) => check === noNul;
+
+/** Zero-based page of a list. */
+export const Page = Int(0, MAX_ID).default(0).describe('Zero-based page');
+
+/** Query strings carry everything as text; these parse and default like the spec's list calls. */
 export function listParams<const T extends readonly [string, ...string[]]>(
   orderBy: T,
   defaults: { order_by: T[number]; direction: 'asc' | 'desc' },
 ) {
   return z.object({
-    query: z.string().trim().max(200).optional().describe('Free-text search'),
-    page: z.coerce.number().int().min(0).default(0).describe('Zero-based page'),
-    page_limit: z.coerce.number().int().min(1).max(MAX_PAGE_LIMIT).default(PAGE_SIZE),
+    query: Text().trim().max(200).optional().describe('Free-text search'),
+    page: Page,
+    page_limit: Int(1, MAX_PAGE_LIMIT).default(PAGE_SIZE),
     order_by: z.enum(orderBy).default(defaults.order_by),
     direction: z.enum(['asc', 'desc']).default(defaults.direction),
   });
@@ -30,7 +95,7 @@ export const QueryBool = z
   .union([z.boolean(), z.enum(['0', '1', 'true', 'false'])])
   .transform((v) => v === true || v === '1' || v === 'true');
 
-export const DateOnly = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date YYYY-MM-DD');
+export const DateOnly = Text().regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date YYYY-MM-DD');
 
 export const Timestamp = z.string().describe('ISO 8601 UTC timestamp');
 

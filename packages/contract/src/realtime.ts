@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ChatMessage, DirectMessage } from './calls/chat';
+import { Id, Int, MAX_ID, Num, Text } from './common';
 
 /**
  * The chat gateway's socket events (socket.io on the app's own server). Event names the spec gives
@@ -15,9 +16,9 @@ export const REALTIME_PATH = '/socket.io';
 export const CHAT_USER_TYPES = ['ADMIN', 'USER'] as const;
 export type ChatUserType = (typeof CHAT_USER_TYPES)[number];
 
-export const ChatChannel = z
-  .string()
+export const ChatChannel = Text()
   .regex(/^(user|room):[1-9]\d{0,9}$/, 'channel must be user:<id> or room:<id>')
+  .refine((c) => parseChannel(c) !== null, 'channel id must be at most 2147483647')
   .describe('user:<id> (direct-message thread) or room:<id> (conversation)');
 
 export const userChannel = (userId: number) => `user:${userId}`;
@@ -26,13 +27,13 @@ export const roomChannel = (roomId: number) => `room:${roomId}`;
 /** Parses `user:12` / `room:7`; null when it is neither. */
 export function parseChannel(channel: string): { kind: 'user' | 'room'; id: number } | null {
   const m = /^(user|room):([1-9]\d{0,9})$/.exec(channel);
-  return m ? { kind: m[1] as 'user' | 'room', id: Number(m[2]) } : null;
+  return m && Number(m[2]) <= MAX_ID ? { kind: m[1] as 'user' | 'room', id: Number(m[2]) } : null;
 }
 
 /** What the handshake carries (socket.io `auth` payload; headers authorization/username/usertype also work). */
 export const ChatHandshakeAuth = z.object({
-  token: z.string().min(1).describe('Bearer token: a staff session (ADMIN) or a platform-user token (USER)'),
-  username: z.string().min(1).describe('Must be the username the token belongs to'),
+  token: Text().min(1).describe('Bearer token: a staff session (ADMIN) or a platform-user token (USER)'),
+  username: Text().min(1).describe('Must be the username the token belongs to'),
   usertype: z.enum(CHAT_USER_TYPES),
 });
 export type ChatHandshakeAuth = z.infer<typeof ChatHandshakeAuth>;
@@ -41,13 +42,13 @@ export type ChatHandshakeAuth = z.infer<typeof ChatHandshakeAuth>;
 
 export const ChatJoinRequest = z.object({
   channel: ChatChannel,
-  user: z.string().optional().describe("The sender's username (spec field; the handshake is authoritative)"),
-  token: z.string().optional().describe('Spec field; the handshake token is authoritative'),
+  user: Text()
+    .max(200)
+    .optional()
+    .describe("The sender's username (spec field; the handshake is authoritative)"),
+  token: Text().max(500).optional().describe('Spec field; the handshake token is authoritative'),
   usertype: z.enum(CHAT_USER_TYPES).optional(),
-  since: z.coerce
-    .number()
-    .int()
-    .min(0)
+  since: Int(0, MAX_ID)
     .optional()
     .describe('Newest message id the client already has; newer ones come back in the ack as missed'),
 });
@@ -64,20 +65,22 @@ export type ChatTypingRequest = z.input<typeof ChatTypingRequest>;
 
 export const ChatSendMessageRequest = z.object({
   to: z
-    .union([ChatChannel, z.coerce.number().int().positive()])
+    .union([ChatChannel, Id])
     .describe(
       'Staff: user:<id> or the platform user id. Platform user: user:<own id> (or any staff id) for the ' +
         'support thread, room:<id> for a conversation they belong to',
     ),
-  user: z.string().optional().describe("Sender's username (spec field; the handshake is authoritative)"),
-  socket_id: z.string().optional().describe('Spec field; the sending socket never gets its own TEXT back'),
-  message: z
-    .string({ error: 'Message is required' })
+  user: Text().max(200).optional().describe("Sender's username (spec field; the handshake is authoritative)"),
+  socket_id: Text()
+    .max(200)
+    .optional()
+    .describe('Spec field; the sending socket never gets its own TEXT back'),
+  message: Text({ error: 'Message is required' })
     .trim()
     .min(1, 'Message is required')
     .max(5000, 'Message is at most 5000 characters'),
   timestamp: z
-    .union([z.string().trim().min(1).max(64), z.number()])
+    .union([Text().trim().min(1).max(64), Num(-1e15, 1e15)])
     .optional()
     .transform((v) => (v === undefined ? undefined : String(v))),
 });
@@ -85,16 +88,12 @@ export type ChatSendMessageRequest = z.input<typeof ChatSendMessageRequest>;
 
 export const ChatReadRequest = z.object({
   channel: ChatChannel.describe('user:<id>: the direct-message thread being read'),
-  up_to_id: z.coerce
-    .number()
-    .int()
-    .positive()
-    .describe('Every message of the other side up to this id is read'),
+  up_to_id: Id.describe('Every message of the other side up to this id is read'),
 });
 export type ChatReadRequest = z.input<typeof ChatReadRequest>;
 
 export const ChatDeliveredRequest = z.object({
-  ids: z.array(z.coerce.number().int().positive()).min(1).max(500),
+  ids: z.array(Id).min(1).max(500),
 });
 export type ChatDeliveredRequest = z.input<typeof ChatDeliveredRequest>;
 

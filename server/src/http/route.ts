@@ -16,6 +16,21 @@ type Handler<C extends CallDef> = (
   ctx: Ctx<z.output<C['request']>>,
 ) => Promise<(Omit<z.input<C['response']>, 'responseCode'> & { responseCode?: number }) | FastifyReply>;
 
+/**
+ * Spec 01 section 7: GET (and the calls the spec says take a query) read the query string; every
+ * other call reads its JSON body only, so `DELETE group?id=1` with no body deletes nothing.
+ */
+function inputFields(call: CallDef, req: FastifyRequest): object {
+  if (inputOf(call) === 'query') {
+    return req.query as object;
+  }
+  const body = req.body;
+  if (body !== undefined && (typeof body !== 'object' || body === null || Array.isArray(body))) {
+    throw new AppError('bad_request', 'The request body must be a JSON object');
+  }
+  return call.alsoQuery ? { ...(req.query as object), ...body } : (body ?? {});
+}
+
 const validateResponses = process.env.NODE_ENV === 'test';
 
 /**
@@ -30,9 +45,7 @@ export function route<C extends CallDef>(app: FastifyInstance, call: C, handler:
     url,
     config: { call },
     handler: async (req, reply) => {
-      const raw =
-        inputOf(call) === 'query' ? req.query : { ...(req.query as object), ...((req.body as object) ?? {}) };
-      const parsed = call.request.safeParse({ ...(raw as object), ...((req.params as object) ?? {}) });
+      const parsed = call.request.safeParse({ ...inputFields(call, req), ...(req.params as object) });
       if (!parsed.success) {
         throw new AppError('bad_request', zodMessage(parsed.error));
       }

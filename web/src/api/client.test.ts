@@ -42,6 +42,26 @@ describe('buildRequest', () => {
     expect((init.headers as Record<string, string>).Authorization).toBeUndefined();
   });
 
+  it('spec 01 section 7: sends a JSON content type on every call, GET and query-only calls included', () => {
+    for (const [call, input] of [
+      [calls.usersList, { page: 0 }],
+      [calls.getLoginData, {}],
+      [calls.deletePost, { id: 3 }],
+      [calls.approveCampaign, { id: 4 }],
+      [calls.groupAdd, { name: 'x' }],
+    ] as const) {
+      const { init } = buildRequest(call, input);
+      expect((init.headers as Record<string, string>)['Content-Type'], call.path).toBe('application/json');
+    }
+  });
+
+  it('issue 17 item 1: signup-code delete sends its id in the body (spec 02 "Delete with id")', () => {
+    const { url, init } = buildRequest(calls.signupCodeDelete, { id: 13 });
+    expect(url).toBe('/api/v2/signup/codes');
+    expect(init.method).toBe('DELETE');
+    expect(JSON.parse(String(init.body))).toEqual({ id: 13 });
+  });
+
   it('fills :param segments from the input', () => {
     const call = { method: 'PATCH', path: 'enable-advertise/:id', summary: '' } as never;
     const { url, init } = buildRequest(call, { id: 7, note: 'x' });

@@ -44,7 +44,7 @@ function toQuery(input: Record<string, unknown>): string {
   return s ? `?${s}` : '';
 }
 
-/** Builds the URL and fetch options of a call: `:param` segments from the input, GET -> query. */
+/** Builds the URL and fetch options of a call: `:param` segments from the input, GET (and delete-post, approve-campaign) -> query. */
 export function buildRequest(
   call: CallDef,
   input: Record<string, unknown> = {},
@@ -58,7 +58,8 @@ export function buildRequest(
     }
     return encodeURIComponent(String(v));
   });
-  const headers: Record<string, string> = { Accept: 'application/json' };
+  // Spec 01 section 7: every call is sent with a JSON content type, GET and query-only calls too.
+  const headers: Record<string, string> = { Accept: 'application/json', 'Content-Type': 'application/json' };
   const token = sessionStore.token();
   if (token && call.auth !== 'public') {
     headers.Authorization = `Bearer ${token}`;
@@ -68,7 +69,6 @@ export function buildRequest(
   if (inputOf(call) === 'query') {
     url += toQuery(rest);
   } else {
-    headers['Content-Type'] = 'application/json';
     body = JSON.stringify(rest);
   }
   return { url, init: { method: call.method, headers, body } };

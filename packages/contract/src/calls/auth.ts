@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineCall } from '../call';
-import { Envelope } from '../common';
+import { Envelope, Text } from '../common';
 
 export const LoggedInUser = z.object({
   id: z.number().int(),
@@ -15,9 +15,9 @@ export const LoggedInUser = z.object({
 });
 export type LoggedInUser = z.infer<typeof LoggedInUser>;
 
-const Username = z.string({ error: 'Username is required' }).trim().min(1, 'Username is required').max(100);
-const Password = z.string({ error: 'Password is required' }).min(1, 'Password is required').max(200);
-const ChallengeKey = z.string().min(1, 'key is required').max(200);
+const Username = Text({ error: 'Username is required' }).trim().min(1, 'Username is required').max(100);
+const Password = Text({ error: 'Password is required' }).min(1, 'Password is required').max(200);
+const ChallengeKey = Text().min(1, 'key is required').max(200);
 
 export const authCalls = {
   adminLogin: defineCall({
@@ -42,7 +42,7 @@ export const authCalls = {
     auth: 'public',
     summary: 'Exchange the one-time code for a session token',
     request: z.object({
-      otp: z.string({ error: 'Otp is required' }).trim().min(1, 'Otp is required').max(12),
+      otp: Text({ error: 'Otp is required' }).trim().min(1, 'Otp is required').max(12),
       key: ChallengeKey,
     }),
     response: Envelope.extend({
@@ -69,14 +69,12 @@ export const authCalls = {
     path: 'change-password',
     summary: "Change one's own password; other sessions are revoked",
     request: z.object({
-      currentPassword: z.string({ error: 'Current is required' }).min(1, 'Current is required').max(200),
-      newPassword: z
-        .string({ error: 'New Password is required' })
+      currentPassword: Text({ error: 'Current is required' }).min(1, 'Current is required').max(200),
+      newPassword: Text({ error: 'New Password is required' })
         .min(1, 'New Password is required')
         .min(8, 'New Password must be at least 8 characters')
         .max(200),
-      confirmPassword: z
-        .string({ error: 'Confirm Password is required' })
+      confirmPassword: Text({ error: 'Confirm Password is required' })
         .min(1, 'Confirm Password is required')
         .max(200),
     }),
@@ -88,8 +86,7 @@ export const authCalls = {
     auth: 'public',
     summary: 'Mail a new password to a backend user; answers the same whether the email is known or not',
     request: z.object({
-      email: z
-        .string({ error: 'Email is required' })
+      email: Text({ error: 'Email is required' })
         .trim()
         .min(1, 'Email is required')
         .email('Email is invalid')

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineCall } from '../call';
-import { DateOnly, Envelope, Id, listParams, QueryBool, Timestamp } from '../common';
+import { DateOnly, Envelope, Id, listParams, Num, QueryBool, Text, Timestamp } from '../common';
 
 /** Every status a campaign can be in (spec 02 section 4). */
 export const CAMPAIGN_STATUSES = [
@@ -106,8 +106,8 @@ export const CampaignCustomerRow = z.object({
 export type CampaignCustomerRow = z.infer<typeof CampaignCustomerRow>;
 
 const campaignFilters = {
-  ad_name: z.string().trim().max(200).optional().describe('Campaign name contains'),
-  keyword: z.string().trim().max(200).optional().describe('Customer name or username contains'),
+  ad_name: Text().trim().max(200).optional().describe('Campaign name contains'),
+  keyword: Text().trim().max(200).optional().describe('Customer name or username contains'),
   capnStatus: z
     .union([z.enum(CAMPAIGN_STATUSES), z.literal(''), z.literal('All')])
     .optional()
@@ -149,7 +149,7 @@ export const CampaignStatusRequest = z
     status: z.enum(CAMPAIGN_SETTABLE_STATUSES, {
       error: `must be one of ${CAMPAIGN_SETTABLE_STATUSES.join(', ')}`,
     }),
-    decline_reason: z.string().trim().max(2000).optional(),
+    decline_reason: Text().trim().max(2000).optional(),
   })
   .superRefine((v, ctx) => {
     if (v.status === 'Declined' && !v.decline_reason) {
@@ -209,11 +209,7 @@ export const CampaignChargeRow = z.object({
 export type CampaignChargeRow = z.infer<typeof CampaignChargeRow>;
 
 const money = (what: string) =>
-  z.coerce
-    .number({ error: 'must be a number' })
-    .min(0, 'must be 0 or more')
-    .max(1_000_000, 'must be at most 1000000')
-    .describe(what);
+  Num(0, 1_000_000, { type: 'must be a number', range: 'must be from 0 to 1000000' }).describe(what);
 
 export const CampaignChargeCreateRequest = z.object({
   goal: z.enum(CAMPAIGN_GOALS),
@@ -259,9 +255,10 @@ export const CampaignSettingEvent = z.object({
 });
 export type CampaignSettingEvent = z.infer<typeof CampaignSettingEvent>;
 
-const DayTime = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}([ T]\d{2}:\d{2}(:\d{2})?)?/, 'must be a date YYYY-MM-DD HH:mm:ss');
+const DayTime = Text().regex(
+  /^\d{4}-\d{2}-\d{2}([ T]\d{2}:\d{2}(:\d{2})?)?/,
+  'must be a date YYYY-MM-DD HH:mm:ss',
+);
 
 export const CampaignSettingsListRequest = z.object({
   start_date: DateOnly.describe('First day of the window (the grid start)'),
@@ -274,11 +271,8 @@ export const CampaignSettingSaveRequest = z.object({
   date_from: DayTime,
   date_to: DayTime,
   setting_key: z.enum(CAMPAIGN_SETTING_KEYS, { error: 'is not a setting type' }),
-  setting_value: z.coerce
-    .number({ error: 'must be a number' })
-    .min(0, 'must be 0 or more')
-    .max(1_000_000_000, 'is too large'),
-  setting_label: z.string().trim().max(100).optional(),
+  setting_value: Num(0, 1_000_000_000, { type: 'must be a number', range: 'must be from 0 to 1000000000' }),
+  setting_label: Text().trim().max(100).optional(),
   user_id: Id.optional().nullable(),
 });
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineCall } from '../call';
-import { Envelope, Id, Timestamp } from '../common';
+import { Envelope, Id, Int, MAX_ID, Num, Page, Text, Timestamp } from '../common';
 import { DIRECT_MESSAGE_PAGE, MAX_PAGE_LIMIT, PAGE_SIZE } from '../constants';
 
 /** Message kinds of a conversation (spec 01 section 2, Conversation). */
@@ -91,10 +91,8 @@ export const ConversationAccessRequest = z.object({
 });
 export type ConversationAccessRequest = z.infer<typeof ConversationAccessRequest>;
 
-const Page = z.coerce.number().int().min(0).default(0).describe('Zero-based page');
 const UserId = Id.describe('The platform user whose profile is open');
-const MessageText = z
-  .string({ error: 'Message is required' })
+const MessageText = Text({ error: 'Message is required' })
   .trim()
   .min(1, 'Message is required')
   .max(5000, 'Message is at most 5000 characters');
@@ -102,27 +100,24 @@ const MessageText = z
 export const ChatRoomsRequest = z.object({
   user_id: UserId,
   page: Page,
-  page_limit: z.coerce.number().int().min(1).max(MAX_PAGE_LIMIT).default(PAGE_SIZE),
+  page_limit: Int(1, MAX_PAGE_LIMIT).default(PAGE_SIZE),
 });
 
 export const ChatMessagesRequest = z.object({
   user_id: UserId,
   room_id: Id,
   page: Page,
-  page_limit: z.coerce.number().int().min(1).max(MAX_PAGE_LIMIT).default(20),
+  page_limit: Int(1, MAX_PAGE_LIMIT).default(20),
 });
 
 export const DirectMessagesRequest = z.object({
   user_id: UserId,
   page: Page.describe('Zero-based page counted from the newest message; ignored with before_id or after_id'),
-  limit: z.coerce.number().int().min(1).max(MAX_PAGE_LIMIT).default(DIRECT_MESSAGE_PAGE),
+  limit: Int(1, MAX_PAGE_LIMIT).default(DIRECT_MESSAGE_PAGE),
   before_id: Id.optional().describe(
     'Older page: the messages just before this id (stable while new ones arrive)',
   ),
-  after_id: z.coerce
-    .number()
-    .int()
-    .min(0)
+  after_id: Int(0, MAX_ID)
     .optional()
     .describe('Catch-up: the messages after this id, oldest first (after a reconnect)'),
 });
@@ -131,7 +126,7 @@ export const SendDirectMessageRequest = z.object({
   user_id: UserId,
   message: MessageText,
   timestamp: z
-    .union([z.string().trim().min(1).max(64), z.number()])
+    .union([Text().trim().min(1).max(64), Num(-1e15, 1e15)])
     .optional()
     .transform((v) => (v === undefined ? undefined : String(v)))
     .describe('Client send time; a retry with the same timestamp and text is not stored twice'),
@@ -179,8 +174,7 @@ export const chatCalls = {
     path: 'conversation-access-request',
     summary: 'Ask super admins for the conversation permission (one pending request at a time)',
     request: z.object({
-      message: z
-        .string()
+      message: Text()
         .trim()
         .max(1000, 'Message is at most 1000 characters')
         .optional()
@@ -203,7 +197,7 @@ export const chatCalls = {
     request: z.object({
       status: z.enum([...ACCESS_REQUEST_STATUSES, 'all']).default('pending'),
       page: Page,
-      page_limit: z.coerce.number().int().min(1).max(MAX_PAGE_LIMIT).default(PAGE_SIZE),
+      page_limit: Int(1, MAX_PAGE_LIMIT).default(PAGE_SIZE),
     }),
     response: Envelope.extend({ data: z.array(ConversationAccessRequest), total: z.number().int() }),
   }),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineCall } from '../call';
-import { Envelope, Timestamp } from '../common';
+import { Envelope, Text, Timestamp } from '../common';
 
 /** The eight editable static pages; the key is also the admin route and the public /pages/{key}. */
 export const STATIC_PAGE_KEYS = [
@@ -30,7 +30,7 @@ export const StaticPage = z.object({
 export type StaticPage = z.infer<typeof StaticPage>;
 
 const DataKeys = z
-  .union([z.string(), z.array(z.string())])
+  .union([Text(), z.array(Text())])
   .transform((v) => (Array.isArray(v) ? v : v.split(',')).map((s) => s.trim()).filter(Boolean))
   .pipe(z.array(z.enum(ENRICHMENT_SETTING_KEYS)).min(1, 'must name at least one setting'))
   .describe('Comma-separated operational keys (ENRICHMENT_SERVICE, URL_MAX_RETRY)');
@@ -49,8 +49,7 @@ export const SaveSettingsRequest = z.object({
   data_key: z.enum(STATIC_PAGE_KEYS, {
     error: 'must be a static page key (operational settings use change-enrichment-settings)',
   }),
-  data: z
-    .string({ error: 'Data is required' })
+  data: Text({ error: 'Data is required' })
     .max(STATIC_PAGE_MAX_CHARS, `must be at most ${STATIC_PAGE_MAX_CHARS} characters`)
     .describe('HTML; sanitized by an allow-list before it is stored'),
 });

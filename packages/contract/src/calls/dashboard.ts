@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineCall } from '../call';
-import { DateOnly, Envelope } from '../common';
+import { DateOnly, Envelope, Int, Text } from '../common';
 
 /** The two dashboard tabs: 'Users and Searches' (POST) and 'Campaigns' (ADS). */
 export const WIDGET_TYPES = ['POST', 'ADS'] as const;
@@ -48,8 +48,8 @@ export const WIDGET_CATALOGUE: Record<
 
 export const DashboardWidget = z.object({
   id: z.enum(WIDGET_IDS),
-  permission: z.string(),
-  content: z.string(),
+  permission: Text().max(100),
+  content: Text().max(200),
 });
 export type DashboardWidget = z.infer<typeof DashboardWidget>;
 
@@ -179,7 +179,7 @@ export const dashboardCalls = {
     summary: 'Most searched terms (or websites) in a date range',
     request: DashboardRange.safeExtend({
       group_by: z.enum(['term', 'website']).default('term'),
-      limit: z.coerce.number().int().min(1).max(50).default(10),
+      limit: Int(1, 50).default(10),
     }),
     response: Envelope.extend({ data: z.array(TopSearchRow) }),
   }),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineCall } from '../call';
-import { Envelope, Id, listParams, QueryBool, Timestamp } from '../common';
+import { Envelope, Id, listParams, QueryBool, Text, Timestamp } from '../common';
 
 /** A group (role) of backend users (spec 01 section 3). */
 export const GroupRow = z.object({
@@ -23,11 +23,10 @@ const GroupFlag = z
   .union([z.boolean(), z.literal(0), z.literal(1), z.enum(['0', '1', 'true', 'false'])])
   .transform((v) => v === true || v === 1 || v === '1' || v === 'true');
 
-const GroupName = z
-  .string({ error: 'Group name is required' })
+const GroupName = Text({ error: 'Group name is required' })
   .trim()
   .min(1, 'Group name is required')
-  .pipe(z.string().max(100, 'at most 100 characters'));
+  .pipe(Text().max(100, 'at most 100 characters'));
 
 export const GroupAddRequest = z.object({ name: GroupName });
 export const GroupEditRequest = z.object({ id: Id.describe('The group'), name: GroupName });
@@ -41,7 +40,7 @@ export const GroupOption = z.object({ id: z.number().int(), name: z.string() });
 export const AssignGroupsRequest = z.object({
   user_id: Id.describe('A backend user'),
   group_ids: z
-    .array(z.number({ error: 'must be integers' }).int('must be integers').positive('must be positive'), {
+    .array(Id, {
       error: 'must be a list of group ids',
     })
     .max(500)

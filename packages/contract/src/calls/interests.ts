@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineCall } from '../call';
-import { Envelope, Id, listParams, Timestamp } from '../common';
+import { Envelope, Id, listParams, Text, Timestamp } from '../common';
 
 export const INTEREST_TEXTS = {
   nameRequired: 'Name is required',
@@ -18,8 +18,7 @@ export type InterestRow = z.infer<typeof InterestRow>;
 
 export const INTEREST_LIST_ORDER = ['name', 'created_at', 'updated_at', 'id'] as const;
 
-const InterestName = z
-  .string({ error: INTEREST_TEXTS.nameRequired })
+const InterestName = Text({ error: INTEREST_TEXTS.nameRequired })
   .trim()
   .min(1, INTEREST_TEXTS.nameRequired)
   .max(100, 'name: must be at most 100 characters');

@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import { defineCall } from '../call';
-import { Envelope } from '../common';
+import { Envelope, Int, Num } from '../common';
 
-const Lat = z.coerce.number().min(-90).max(90);
-const Lng = z.coerce.number().min(-180).max(180);
+const Lat = Num(-90, 90);
+const Lng = Num(-180, 180);
 
 export const MapUser = z.object({
   id: z.number().int(),
@@ -34,7 +34,7 @@ export const mapCalls = {
         sw_lng: Lng,
         ne_lat: Lat.describe('North-east corner latitude'),
         ne_lng: Lng,
-        zoom: z.coerce.number().int().min(0).max(22),
+        zoom: Int(0, 22),
       })
       .refine((b) => b.sw_lat <= b.ne_lat, { message: 'must not be south of sw_lat', path: ['ne_lat'] }),
     response: Envelope.extend({

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineCall } from '../call';
-import { Envelope, listParams, Timestamp } from '../common';
+import { Envelope, listParams, Text, Timestamp } from '../common';
 
 /** Recipients: All Users, Android Users Only, IOS Users Only. */
 export const OCCUPANTS = ['ALL', 'android', 'ios'] as const;
@@ -30,8 +30,7 @@ export const notificationsCalls = {
       'Queue a push notification to every matching device; answers at once, a worker delivers it in batches',
     request: z.object({
       occupants: z.enum(OCCUPANTS, { error: 'Please select users' }).describe('ALL, android or ios'),
-      message: z
-        .string({ error: 'Message is required' })
+      message: Text({ error: 'Message is required' })
         .trim()
         .min(1, 'Message is required')
         .max(1000, 'must be at most 1000 characters'),

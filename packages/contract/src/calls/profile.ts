@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineCall } from '../call';
-import { DateOnly, Envelope, Id, listParams, Timestamp } from '../common';
+import { DateOnly, Envelope, Id, Int, listParams, MAX_ID, Text, Timestamp } from '../common';
 
 /** The last device a user signed in from; every field is null when they never used the app. */
 export const ProfileLastDevice = z.object({
@@ -50,7 +50,7 @@ export const ProfileFollowRequest = listParams(PROFILE_FOLLOW_ORDER, {
   direction: 'desc',
 }).extend({
   user_id: Id.describe('Whose followers (or followings)'),
-  keyword: z.string().trim().max(200).optional().describe('Searches name, username and email'),
+  keyword: Text().trim().max(200).optional().describe('Searches name, username and email'),
 });
 
 export const ProfileFollowResponse = Envelope.extend({
@@ -70,15 +70,14 @@ export type ProfileBookmarkRow = z.infer<typeof ProfileBookmarkRow>;
 
 export const PROFILE_BOOKMARK_ORDER = ['id', 'created_at', 'title', 'type', 'search_term'] as const;
 
-const UserIdField = z.coerce
-  .number({ error: (iss) => (iss.input === undefined ? 'user_id is required' : 'must be a number') })
-  .int('must be a whole number')
-  .positive('must be a positive id');
+const UserIdField = Int(1, MAX_ID, {
+  type: (input) => (input === undefined ? 'user_id is required' : 'must be a whole number'),
+  range: `must be an id from 1 to ${MAX_ID}`,
+});
 
 /** Texts of spec 01 section 5 for the profile fields. */
 const required = (label: string) =>
-  z
-    .string({ error: `${label} is required` })
+  Text({ error: `${label} is required` })
     .trim()
     .min(1, `${label} is required`);
 
@@ -133,14 +132,14 @@ export const ProfileUpdateRequest = z
 export const ProfileChangeAppPasswordRequest = z
   .object({
     user_id: UserIdField,
-    password: z
-      .string({ error: 'Password is required' })
+    password: Text({ error: 'Password is required' })
       .min(1, 'Password is required')
       .min(8, 'at least 8 characters')
       .max(200, 'at most 200 characters'),
-    password_confirmation: z
-      .string({ error: 'Password confirmation is required' })
-      .min(1, 'Password confirmation is required'),
+    password_confirmation: Text({ error: 'Password confirmation is required' }).min(
+      1,
+      'Password confirmation is required',
+    ),
   })
   .refine((v) => v.password === v.password_confirmation, {
     path: ['password_confirmation'],

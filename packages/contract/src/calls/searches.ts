@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineCall } from '../call';
-import { Envelope, Id, listParams, Timestamp } from '../common';
+import { Envelope, Id, listParams, Text, Timestamp } from '../common';
 
 export const SearchRow = z.object({
   id: z.number().int(),
@@ -26,8 +26,7 @@ export const SearchesRequest = listParams(SEARCHES_ORDER, {
   direction: 'desc',
 }).extend({
   user_id: Id.optional().describe("Only this user's searches (the profile's Searches tab)"),
-  type: z
-    .string()
+  type: Text()
     .trim()
     .min(1)
     .max(40)

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineCall } from '../call';
-import { Envelope, Timestamp } from '../common';
+import { Envelope, Int, Num, Text, Timestamp } from '../common';
 
 import { ENRICHMENT_SETTING_KEYS } from './cms';
 
@@ -28,14 +28,13 @@ export const AppVersionRule = z.object({
 });
 export type AppVersionRule = z.infer<typeof AppVersionRule>;
 
-const Version = z
-  .string({ error: 'app_version is required' })
+const Version = Text({ error: 'app_version is required' })
   .trim()
   .min(1, 'app_version is required')
   .max(32)
   .regex(/^\d+(\.\d+){0,3}$/, 'must be a version like 2.4.1');
 
-const DataKeys = z.union([z.array(z.enum(ENRICHMENT_KEYS)), z.string()]).transform((v, ctx) => {
+const DataKeys = z.union([z.array(z.enum(ENRICHMENT_KEYS)), Text()]).transform((v, ctx) => {
   const list =
     typeof v === 'string'
       ? v
@@ -68,7 +67,7 @@ export const settingsCalls = {
     request: z
       .object({
         data_key: z.enum(ENRICHMENT_KEYS, { error: `must be one of ${ENRICHMENT_KEYS.join(', ')}` }),
-        data: z.union([z.string(), z.number()]).transform((v) => String(v).trim()),
+        data: z.union([Text(), Num(-1e15, 1e15)]).transform((v) => String(v).trim()),
       })
       .superRefine((v, ctx) => {
         if (v.data_key === 'ENRICHMENT_SERVICE' && !['0', '1'].includes(v.data)) {
@@ -96,11 +95,10 @@ export const settingsCalls = {
     request: z.object({
       device_type: z.enum(DEVICE_TYPES, { error: 'must be android or ios' }),
       app_version: Version,
-      notify_for_update: z.coerce
-        .number({ error: 'notify_for_update must be 0, 1 or 2' })
-        .int()
-        .min(0, 'must be 0, 1 or 2')
-        .max(2, 'must be 0, 1 or 2'),
+      notify_for_update: Int(0, 2, {
+        type: 'notify_for_update must be 0, 1 or 2',
+        range: 'must be 0, 1 or 2',
+      }),
     }),
     response: Envelope.extend({ data: AppVersionRule }),
   }),

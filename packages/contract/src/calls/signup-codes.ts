@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineCall } from '../call';
-import { Envelope, Id, listParams, Timestamp } from '../common';
+import { Envelope, Id, listParams, Text, Timestamp } from '../common';
 
 export const SignupCodeRow = z.object({
   id: z.number().int(),
@@ -13,8 +13,7 @@ export type SignupCodeRow = z.infer<typeof SignupCodeRow>;
 
 export const SIGNUP_CODE_ORDER = ['created_at', 'updated_at', 'code', 'used_count', 'id'] as const;
 
-const Code = z
-  .string({ error: 'Code is required' })
+const Code = Text({ error: 'Code is required' })
   .trim()
   .min(1, 'Code is required')
   .max(64, 'must be at most 64 characters')
@@ -49,9 +48,9 @@ export const signupCodesCalls = {
   signupCodeDelete: defineCall({
     method: 'DELETE',
     path: 'signup/codes',
-    input: 'query',
+    alsoQuery: true,
     permission: 'sugnupcodes_delete',
-    summary: 'Delete a signup code',
+    summary: 'Delete a signup code (id in the body; ?id= also works)',
     request: z.object({ id: Id }),
     response: Envelope,
   }),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineCall } from '../call';
-import { DateOnly, Envelope, listParams, Timestamp } from '../common';
+import { DateOnly, Envelope, listParams, Text, Timestamp } from '../common';
 
 export const TRANSACTION_TYPES = ['debit', 'credit'] as const;
 
@@ -28,7 +28,7 @@ export const TransactionHistoryRequest = listParams(TRANSACTION_LIST_ORDER, {
   order_by: 'created_at',
   direction: 'desc',
 }).extend({
-  keyword: z.string().trim().max(200).optional().describe('Customer name/username or campaign name contains'),
+  keyword: Text().trim().max(200).optional().describe('Customer name/username or campaign name contains'),
   transaction_type: z.union([z.enum(TRANSACTION_TYPES), z.literal('')]).optional(),
   start_date: DateOnly.optional(),
   end_date: DateOnly.optional(),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineCall } from '../call';
-import { DateOnly, Envelope, listParams, Timestamp } from '../common';
+import { DateOnly, Envelope, Int, listParams, Page, Text, Timestamp } from '../common';
 
 export const FailedUrlRow = z.object({
   id: z.number().int(),
@@ -57,9 +57,9 @@ export const urlsCalls = {
       .object({
         start_date: DateOnly.optional(),
         end_date: DateOnly.optional(),
-        keyword: z.string().trim().max(200).optional().describe('Part of the host name'),
-        page: z.coerce.number().int().min(0).default(0),
-        page_limit: z.coerce.number().int().min(1).max(100).default(10),
+        keyword: Text().trim().max(200).optional().describe('Part of the host name'),
+        page: Page,
+        page_limit: Int(1, 100).default(10),
       })
       .refine((r) => !r.start_date || !r.end_date || r.start_date <= r.end_date, {
         message: 'must not be before start_date',

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineCall } from '../call';
-import { Envelope, listParams, Timestamp } from '../common';
+import { Envelope, listParams, Text, Timestamp } from '../common';
 
 export const UserRow = z.object({
   id: z.number().int(),
@@ -81,23 +81,20 @@ const UserFlag = z
   .union([z.boolean(), z.literal(0), z.literal(1), z.enum(['0', '1', 'true', 'false'])])
   .transform((v) => v === true || v === 1 || v === '1' || v === 'true');
 
-const required = (message: string) => z.string({ error: message }).trim().min(1, message);
+const required = (message: string) => Text({ error: message }).trim().min(1, message);
 
 export const CreateUserRequest = z.object({
-  name: required('Name is required').pipe(z.string().max(100, 'at most 100 characters')),
+  name: required('Name is required').pipe(Text().max(100, 'at most 100 characters')),
   username: required('Username is required').pipe(
-    z
-      .string()
+    Text()
       .max(50, 'at most 50 characters')
       .regex(/^[A-Za-z0-9_.-]+$/, 'only letters, digits, dot, dash and underscore'),
   ),
   email: required('Email is required').pipe(z.email('must be a valid email address').max(200)),
-  password: z
-    .string({ error: 'Password is required' })
+  password: Text({ error: 'Password is required' })
     .refine((s) => s.trim().length > 0, 'Password is required')
-    .pipe(z.string().min(8, 'at least 8 characters').max(200, 'at most 200 characters')),
-  phone: z
-    .string()
+    .pipe(Text().min(8, 'at least 8 characters').max(200, 'at most 200 characters')),
+  phone: Text()
     .trim()
     .max(30, 'at most 30 characters')
     .regex(/^[+0-9 ()-]*$/, 'only digits, spaces, +, -, ( and )')

@@ -249,7 +249,7 @@ describe('assign-groups', () => {
 
   it('refuses group_ids that are not integers, naming the field, and writes nothing', async () => {
     await callApi(env.app, calls.assignGroups, { user_id: staff.id, group_ids: [g1] }, assigner.token);
-    for (const group_ids of [['1'], [1.5], 'x', undefined]) {
+    for (const group_ids of [['0x10'], [true], [2 ** 31], [1.5], 'x', undefined]) {
       const res = await callApi(
         env.app,
         calls.assignGroups,
