@@ -9,6 +9,8 @@ export const TYPING_CLEAR_MS = 1000;
 export const OTP_RESEND_WAIT_SECONDS = 90;
 export const OTP_TTL_SECONDS = 600;
 export const OTP_MAX_ATTEMPTS = 5;
+/** Resends of one sign-in's code; each waits OTP_RESEND_WAIT_SECONDS after the previous code. */
+export const OTP_MAX_RESENDS = 5;
 export const SESSION_IDLE_SECONDS = 30 * 60;
 export const SESSION_MAX_SECONDS = 12 * 60 * 60;
 export const CHAT_PREVIEW_CHARS = 20;
@@ -43,4 +45,8 @@ export const TEXTS = {
   unauthorized: 'You are not authorized to perform this action',
   serverError: 'Server Error',
   noPermissionContent: 'You do not have permission to view this content',
+  /** 403 of every call but change-password after signing in with a mailed one-time password */
+  mustChangePassword: 'Please choose a new password before you continue',
+  /** answer of reset-password (spec 01 Reset Password screen), the same for every address */
+  resetPasswordSent: 'New Password will be sent to your email address',
 } as const;

@@ -1,8 +1,8 @@
-import { type CallDef, hasPermission, permissionsOf } from '@admin/contract';
+import { type CallDef, calls, hasPermission, permissionsOf, TEXTS } from '@admin/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Db } from '../db/client';
 import { resolveSession } from '../modules/auth/sessions';
-import { forbidden, unauthorized } from './errors';
+import { AppError, forbidden, unauthorized } from './errors';
 
 export interface AuthUser {
   id: number;
@@ -14,7 +14,16 @@ export interface AuthUser {
   group_permissions: string[];
   user_permissions: string[];
   sessionId: number;
+  /** Signed in with a mailed one-time password: must choose a new password first. */
+  mustChangePassword?: boolean;
 }
+
+/** What a session that must change its password may still call. */
+const OPEN_BEFORE_PASSWORD_CHANGE: ReadonlySet<CallDef> = new Set([
+  calls.changePassword,
+  calls.getLoginData,
+  calls.logout,
+]);
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -44,9 +53,12 @@ export function registerAuth(app: FastifyInstance, db: Db): void {
       return;
     }
     const token = bearerToken(req);
-    const user = token ? await resolveSession(db, token, 'admin') : null;
+    const user = token ? await resolveSession(db, token, 'admin', { allowMustChange: true }) : null;
     if (!user) {
       throw unauthorized();
+    }
+    if (user.mustChangePassword && !OPEN_BEFORE_PASSWORD_CHANGE.has(call)) {
+      throw new AppError('forbidden', TEXTS.mustChangePassword);
     }
     req.authUser = user;
     const needed = permissionsOf(call);

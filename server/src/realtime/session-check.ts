@@ -33,7 +33,7 @@ export async function checkSocketSession(
                           JOIN group_permissions gp ON gp.group_id = ug.group_id
                          WHERE ug.user_id = u.id AND gp.permission_id = p.id)))) AS allowed
         FROM sessions s JOIN users u ON u.id = s.user_id
-       WHERE s.token_hash = ${tokenHash} AND s.kind = ${kind} AND s.revoked_at IS NULL
+       WHERE s.token_hash = ${tokenHash} AND s.kind = ${kind} AND s.revoked_at IS NULL AND NOT s.must_change_password
          AND s.expires_at > now()
          AND s.last_used_at > now() - make_interval(secs => ${SESSION_IDLE_SECONDS})
          AND NOT u.is_suspended AND u.deleted_at IS NULL AND (${kind} <> 'admin' OR u.is_admin)`,

@@ -12,7 +12,7 @@ import { type Database, type Db, openDatabase } from '../db/client';
 import { groups, permissions, userGroups, userPermissions, users } from '../db/schema';
 import { hashPassword } from '../lib/passwords';
 import { createSession } from '../modules/auth/sessions';
-import { createMailer } from '../providers/mail';
+import { createMailer, type Mailer } from '../providers/mail';
 import { syncPermissions } from '../seed/bootstrap';
 
 export interface TestEnv {
@@ -29,7 +29,12 @@ export interface TestEnv {
  * its own on the server that is dropped afterwards.
  */
 export async function setupTestApp(
-  opts: { env?: Record<string, string>; logger?: object } = {},
+  opts: {
+    env?: Record<string, string>;
+    logger?: object;
+    /** e.g. to hold mails back and see that an answer does not wait for them */
+    wrapMailer?: (outbox: Mailer) => Mailer;
+  } = {},
 ): Promise<TestEnv> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'admin-test-'));
   const url = process.env.DATABASE_URL;
@@ -52,7 +57,8 @@ export async function setupTestApp(
     ...opts.env,
   });
   const outboxDir = path.join(dataDir, 'outbox');
-  const mailer = createMailer({ from: 'test@example.com', outboxDir });
+  const outbox = createMailer({ from: 'test@example.com', outboxDir });
+  const mailer = opts.wrapMailer ? opts.wrapMailer(outbox) : outbox;
   const app = await buildApp({ config, database, db: database.db, mailer }, { logger: opts.logger ?? false });
   await app.ready();
   return {
@@ -186,3 +192,21 @@ export function lastMail(outboxDir: string): string {
 }
 
 export { calls, sql };
+
+/** Waits (polling, up to 10 s) for a mail in the outbox whose text matches, e.g. one sent after the answer. */
+export async function waitForMail(outboxDir: string, match: RegExp): Promise<string> {
+  const deadline = Date.now() + 10_000;
+  for (;;) {
+    const files = fs.existsSync(outboxDir) ? fs.readdirSync(outboxDir).sort().reverse() : [];
+    for (const f of files) {
+      const text = fs.readFileSync(path.join(outboxDir, f), 'utf8');
+      if (match.test(text)) {
+        return text;
+      }
+    }
+    if (Date.now() > deadline) {
+      throw new Error(`no mail matching ${match} in the outbox`);
+    }
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}

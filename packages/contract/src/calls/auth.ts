@@ -12,6 +12,10 @@ export const LoggedInUser = z.object({
   is_sup_admin: z.number().int().describe('1 = super admin'),
   group_permissions: z.array(z.string()),
   user_permissions: z.array(z.string()),
+  must_change_password: z
+    .boolean()
+    .optional()
+    .describe('true after signing in with a mailed one-time password: only change-password is open'),
 });
 export type LoggedInUser = z.infer<typeof LoggedInUser>;
 
@@ -84,7 +88,8 @@ export const authCalls = {
     method: 'PUT',
     path: 'reset-password',
     auth: 'public',
-    summary: 'Mail a new password to a backend user; answers the same whether the email is known or not',
+    summary:
+      'Mail a one-time password (30 minutes, once) to a backend user; the current password keeps working. Answers the same, at once, whether the email is known or not',
     request: z.object({
       email: Text({ error: 'Email is required' })
         .trim()

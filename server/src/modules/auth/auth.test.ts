@@ -209,6 +209,11 @@ describe('verify-auth', () => {
     });
     const first = codeFromMail();
     await new Promise((r) => setTimeout(r, 5)); // distinct outbox file names
+    // resend is open 90 s after the last code
+    await env.db
+      .update(loginChallenges)
+      .set({ lastSentAt: new Date(Date.now() - 91_000) })
+      .where(eq(loginChallenges.keyHash, sha256(login.body.key)));
     const resend = await callApi(env.app, calls.resendOtp, { key: login.body.key, action: 'resend' });
     expect(resend.status).toBe(200);
     const second = codeFromMail();
@@ -311,29 +316,5 @@ describe('change-password', () => {
 
   it('needs a session', async () => {
     expect((await callApi(env.app, calls.changePassword, {})).status).toBe(401);
-  });
-});
-
-describe('reset-password', () => {
-  it('mails a new password that works, and answers the same for unknown emails', async () => {
-    const staff = await makeUser(env.db);
-    const known = await callApi(env.app, calls.resetPassword, { email: staff.email });
-    const mail = lastMail(env.outboxDir);
-    const password = mail.match(/New password: (\S+)/)?.[1];
-    expect(password).toBeTruthy();
-    const unknown = await callApi(env.app, calls.resetPassword, { email: 'nobody@example.com' });
-    expect(known.status).toBe(200);
-    expect(unknown.status).toBe(200);
-    expect(known.body.responseMessage).toBe(unknown.body.responseMessage);
-    expect((await callApi(env.app, calls.adminLogin, { username: staff.username, password })).status).toBe(
-      200,
-    );
-    expect((await callApi(env.app, calls.getLoginData, {}, staff.token)).status).toBe(401);
-  });
-
-  it("says 'Email is required'", async () => {
-    const res = await callApi(env.app, calls.resetPassword, {});
-    expect(res.status).toBe(400);
-    expect(res.body.responseMessage).toBe('Email is required');
   });
 });

@@ -1,40 +1,44 @@
-import { randomBytes, randomInt } from 'node:crypto';
-import { type LoggedInUser, OTP_MAX_ATTEMPTS, OTP_TTL_SECONDS } from '@admin/contract';
+import { randomBytes } from 'node:crypto';
+import { type LoggedInUser, OTP_TTL_SECONDS, TEXTS } from '@admin/contract';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { loginChallenges, users } from '../../db/schema';
+import { loginChallenges, sessions, users } from '../../db/schema';
 import { rowsOf } from '../../db/sql';
 import type { AuthUser } from '../../http/auth';
 import { AppError, badRequest, unauthorized } from '../../http/errors';
+import { assertNewPassword } from '../../lib/password-strength';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
 import type { Mailer } from '../../providers/mail';
 import { admitPasswordAttempt, passwordAccepted } from './guessing';
+import {
+  assertNotCodeLocked,
+  checkCode,
+  codeHash,
+  DEAD_CHALLENGE,
+  mailCode,
+  newCode,
+  resendCode,
+  takeChallengeTry,
+} from './otp';
+import { dropOneTimePasswords, isRecentOneTimePassword, useOneTimePassword } from './reset';
 import { createSession, loadPermissions, revokeOtherSessions, revokeSession, sha256 } from './sessions';
 
 const BAD_CREDENTIALS = 'Invalid username or password';
-const DEAD_CHALLENGE = 'This code has expired. Please login again';
 
 export interface AuthDeps {
   db: Db;
   mailer: Mailer;
   log: (msg: string) => void;
+  /** Outbox mode (no MAIL_URL): codes are also written to the log, since no mail really leaves. */
+  logCodes: boolean;
+  /** Runs work after the answer has gone (reset-password's mail), awaited when the app closes. */
+  defer: (task: () => Promise<void>) => void;
 }
 
-const newCode = () => String(randomInt(0, 1_000_000)).padStart(6, '0');
-const codeHash = (key: string, code: string) => sha256(`${key}:${code}`);
-
-async function mailCode(deps: AuthDeps, to: string | null, code: string) {
-  deps.log(`one-time code for ${to}: ${code}`);
-  if (to) {
-    await deps.mailer.send({
-      to,
-      subject: 'Your Admin Panel login code',
-      text: `Your one-time login code is ${code}.\nIt is valid for 10 minutes and can be used once.`,
-    });
-  }
-}
-
-/** Step one: password. Mails a code and answers the challenge key. */
+/**
+ * Step one: password (or a mailed one-time password). Mails a code and answers the challenge key.
+ * The attempt is counted before the password is checked (guessing.ts).
+ */
 export async function login(deps: AuthDeps, input: { username: string; password: string }, ip: string) {
   const username = input.username.toLowerCase();
   await admitPasswordAttempt(deps.db, username, ip);
@@ -44,51 +48,32 @@ export async function login(deps: AuthDeps, input: { username: string; password:
     .where(and(sql`lower(${users.username}) = ${username}`, eq(users.isAdmin, true), isNull(users.deletedAt)))
     .limit(1);
   const ok = await verifyPassword(user?.passwordHash, input.password);
-  if (!user || !ok) {
+  const viaReset = !!user && !ok && (await useOneTimePassword(deps.db, user.id, input.password));
+  if (!user || !(ok || viaReset)) {
     throw unauthorized(BAD_CREDENTIALS);
   }
   await passwordAccepted(deps.db, username, ip);
   if (user.isSuspended) {
     throw new AppError('forbidden', 'This account has been suspended');
   }
+  await assertNotCodeLocked(deps.db, user.id);
   const key = randomBytes(24).toString('base64url');
   const code = newCode();
+  const expiresAt = new Date(Date.now() + OTP_TTL_SECONDS * 1000);
   await deps.db.insert(loginChallenges).values({
     keyHash: sha256(key),
     userId: user.id,
     codeHash: codeHash(key, code),
-    expiresAt: new Date(Date.now() + OTP_TTL_SECONDS * 1000),
+    mustChangePassword: viaReset,
+    expiresAt,
   });
-  await mailCode(deps, user.email, code);
+  await mailCode(deps, user.email, code, expiresAt);
   return { key, responseMessage: 'OTP has been sent to your email address' };
 }
 
-async function liveChallenge(db: Db, key: string) {
-  const [challenge] = await db
-    .select()
-    .from(loginChallenges)
-    .where(eq(loginChallenges.keyHash, sha256(key)))
-    .limit(1);
-  if (!challenge || challenge.usedAt || challenge.attempts >= OTP_MAX_ATTEMPTS) {
-    throw unauthorized(DEAD_CHALLENGE);
-  }
-  return challenge;
-}
-
-/** A new code for the same challenge; the previous code stops working. */
-export async function resendOtp(deps: AuthDeps, key: string) {
-  const challenge = await liveChallenge(deps.db, key);
-  const code = newCode();
-  await deps.db
-    .update(loginChallenges)
-    .set({ codeHash: codeHash(key, code), expiresAt: new Date(Date.now() + OTP_TTL_SECONDS * 1000) })
-    .where(eq(loginChallenges.id, challenge.id));
-  const [user] = await deps.db
-    .select({ email: users.email })
-    .from(users)
-    .where(eq(users.id, challenge.userId));
-  await mailCode(deps, user?.email ?? null, code);
-  return { key, responseMessage: 'OTP has been sent to your email address' };
+/** A new code for the same challenge; the previous code stops working (limits in otp.ts). */
+export function resendOtp(deps: AuthDeps, key: string) {
+  return resendCode(deps, key);
 }
 
 export async function widgetsOf(db: Db, userId: number): Promise<string> {
@@ -113,21 +98,16 @@ export async function presentLoggedIn(db: Db, userId: number): Promise<LoggedInU
   };
 }
 
-/** Step two: the code. Single use, 10 minutes, 5 wrong tries kill the challenge. */
+/**
+ * Step two: the code. Single use, 10 minutes from the first code, 5 tries a challenge, and wrong
+ * codes add up per account (otp.ts).
+ */
 export async function verifyOtp(deps: AuthDeps, input: { otp: string; key: string }) {
-  const challenge = await liveChallenge(deps.db, input.key);
-  if (challenge.expiresAt.getTime() <= Date.now()) {
+  const challenge = await takeChallengeTry(deps.db, input.key);
+  if (!challenge) {
     throw unauthorized(DEAD_CHALLENGE);
   }
-  if (challenge.codeHash !== codeHash(input.key, input.otp)) {
-    const [after] = await deps.db
-      .update(loginChallenges)
-      .set({ attempts: sql`${loginChallenges.attempts} + 1` })
-      .where(eq(loginChallenges.id, challenge.id))
-      .returning({ attempts: loginChallenges.attempts });
-    const left = OTP_MAX_ATTEMPTS - after.attempts;
-    throw unauthorized(left > 0 ? `Invalid OTP. ${left} attempt(s) left` : DEAD_CHALLENGE);
-  }
+  await checkCode(deps, challenge, input.key, input.otp);
   // Conditional update so two concurrent verifications cannot both succeed.
   const used = await deps.db
     .update(loginChallenges)
@@ -137,19 +117,27 @@ export async function verifyOtp(deps: AuthDeps, input: { otp: string; key: strin
   if (used.length === 0) {
     throw unauthorized(DEAD_CHALLENGE);
   }
-  const token = await createSession(deps.db, challenge.userId, 'admin');
-  await deps.db.update(users).set({ lastInteracted: new Date() }).where(eq(users.id, challenge.userId));
+  const mustChange = challenge.must_change_password;
+  const token = await createSession(deps.db, challenge.user_id, 'admin', { mustChangePassword: mustChange });
+  await deps.db.update(users).set({ lastInteracted: new Date() }).where(eq(users.id, challenge.user_id));
   return {
-    responseMessage: 'Login successful',
-    user: { ...(await presentLoggedIn(deps.db, challenge.userId)), api_token: token },
-    widget: await widgetsOf(deps.db, challenge.userId),
+    responseMessage: mustChange ? TEXTS.mustChangePassword : 'Login successful',
+    user: {
+      ...(await presentLoggedIn(deps.db, challenge.user_id)),
+      api_token: token,
+      ...(mustChange ? { must_change_password: true } : {}),
+    },
+    widget: await widgetsOf(deps.db, challenge.user_id),
   };
 }
 
 /** The guard has just read the user and their grants: only the widgets are left to load. */
 export async function loginData(db: Db, user: AuthUser) {
-  const { sessionId: _session, ...me } = user;
-  return { user: me, widget: await widgetsOf(db, user.id) };
+  const { sessionId: _session, mustChangePassword, ...me } = user;
+  return {
+    user: { ...me, ...(mustChangePassword ? { must_change_password: true } : {}) },
+    widget: await widgetsOf(db, user.id),
+  };
 }
 
 export function widgetsQuery(userId: number) {
@@ -161,6 +149,10 @@ export async function logout(db: Db, user: AuthUser) {
   return { responseMessage: 'You have logout successfully' };
 }
 
+/**
+ * Changes one's own password: the current one must be given (in a session started with a mailed
+ * one-time password, that one counts as current), the new one must differ and be hard to guess.
+ */
 export async function changePassword(
   db: Db,
   user: AuthUser,
@@ -170,45 +162,29 @@ export async function changePassword(
     throw badRequest('Confirm Password does not match New Password');
   }
   const [row] = await db
-    .select({ passwordHash: users.passwordHash })
+    .select({ passwordHash: users.passwordHash, name: users.name })
     .from(users)
     .where(eq(users.id, user.id));
-  if (!(await verifyPassword(row?.passwordHash, input.currentPassword))) {
+  const currentOk =
+    (await verifyPassword(row?.passwordHash, input.currentPassword)) ||
+    (!!user.mustChangePassword && (await isRecentOneTimePassword(db, user.id, input.currentPassword)));
+  if (!currentOk) {
     throw badRequest('Current password is incorrect');
   }
+  if (input.newPassword === input.currentPassword) {
+    throw badRequest('New Password must differ from the current password');
+  }
+  await assertNewPassword(input.newPassword, {
+    label: 'New Password',
+    currentHash: row?.passwordHash,
+    userInputs: [user.username, user.email, row?.name],
+  });
   await db
     .update(users)
     .set({ passwordHash: await hashPassword(input.newPassword), updatedAt: new Date() })
     .where(eq(users.id, user.id));
+  await db.update(sessions).set({ mustChangePassword: false }).where(eq(sessions.id, user.sessionId));
   await revokeOtherSessions(db, user.id, user.sessionId);
+  await dropOneTimePasswords(db, user.id);
   return { responseMessage: 'Password changed successfully' };
-}
-
-/** Mails a fresh password to a backend user; the answer never tells whether the email is known. */
-export async function resetPassword(deps: AuthDeps, email: string) {
-  const [user] = await deps.db
-    .select({ id: users.id, email: users.email })
-    .from(users)
-    .where(
-      and(
-        sql`lower(${users.email}) = ${email.toLowerCase()}`,
-        eq(users.isAdmin, true),
-        isNull(users.deletedAt),
-      ),
-    )
-    .limit(1);
-  if (user?.email) {
-    const password = randomBytes(9).toString('base64url');
-    await deps.db
-      .update(users)
-      .set({ passwordHash: await hashPassword(password), updatedAt: new Date() })
-      .where(eq(users.id, user.id));
-    await revokeOtherSessions(deps.db, user.id, null);
-    await deps.mailer.send({
-      to: user.email,
-      subject: 'Your new Admin Panel password',
-      text: `Your password has been reset.\nNew password: ${password}\nPlease change it after you sign in.`,
-    });
-  }
-  return { responseMessage: 'If this email belongs to an account, a new password has been sent to it' };
 }

@@ -17,11 +17,13 @@ export async function createSession(
   db: Db,
   userId: number,
   kind: 'admin' | 'user' = 'admin',
+  opts: { mustChangePassword?: boolean } = {},
 ): Promise<string> {
   const token = newToken();
   await db.insert(sessions).values({
     userId,
     kind,
+    mustChangePassword: opts.mustChangePassword ?? false,
     tokenHash: sha256(token),
     expiresAt: new Date(Date.now() + SESSION_MAX_SECONDS * 1000),
   });
@@ -49,7 +51,7 @@ export async function loadPermissions(db: Db, userId: number) {
 /** One round trip: the session behind a token, its user and (for staff) their grants. */
 export function sessionQuery(token: string, kind: 'admin' | 'user') {
   return sql`
-      SELECT s.id AS session_id, s.last_used_at, s.expires_at, u.id, u.username, u.name, u.email,
+      SELECT s.id AS session_id, s.last_used_at, s.expires_at, s.must_change_password, u.id, u.username, u.name, u.email,
              u.avatar, u.is_sup_admin, u.is_admin, u.is_suspended, u.deleted_at,
              ARRAY(SELECT DISTINCT p.name FROM user_groups ug
                      JOIN group_permissions gp ON gp.group_id = ug.group_id
@@ -65,17 +67,21 @@ export function sessionQuery(token: string, kind: 'admin' | 'user') {
 
 /**
  * The user behind a bearer token, or null when it is unknown, revoked, idle for 30 minutes,
- * older than 12 hours, or its user may no longer sign in.
+ * older than 12 hours, or its user may no longer sign in. A session started with a mailed
+ * one-time password counts only for callers that pass allowMustChange (the API guard, which
+ * opens change-password and little else to it).
  */
 export async function resolveSession(
   db: Db,
   token: string,
   kind: 'admin' | 'user',
+  opts: { allowMustChange?: boolean } = {},
 ): Promise<AuthUser | null> {
   const [row] = await executePrepared<{
     session_id: number;
     last_used_at: Date | string;
     expires_at: Date | string;
+    must_change_password: boolean;
     id: number;
     username: string;
     name: string;
@@ -96,7 +102,8 @@ export async function resolveSession(
     lastUsed + SESSION_IDLE_SECONDS * 1000 <= now ||
     row.is_suspended ||
     row.deleted_at ||
-    (kind === 'admin' && !row.is_admin)
+    (kind === 'admin' && !row.is_admin) ||
+    (row.must_change_password && !opts.allowMustChange)
   ) {
     return null;
   }
@@ -117,6 +124,7 @@ export async function resolveSession(
     sessionId: row.session_id,
     group_permissions: row.group_permissions ?? [],
     user_permissions: row.user_permissions ?? [],
+    ...(row.must_change_password ? { mustChangePassword: true } : {}),
   };
 }
 
