@@ -1,5 +1,6 @@
 import type { Db } from '../../db/client';
 import { AppError } from '../../http/errors';
+import { signinFailures } from '../../lib/metrics';
 import { type Count, forget, hit, isMarked, mark, minutesUntil, unhit } from './counters';
 
 /** Password-guessing limits (docs/security.md, "Sign-in"). */
@@ -54,6 +55,7 @@ export async function admitPasswordAttempt(db: Db, username: string, ip: string)
       : null);
   if (refusal) {
     await unhit(db, [k.pair, k.account, k.address]);
+    signinFailures.inc({ reason: 'throttled' });
     throw tooMany(refusal.windowEndsAt);
   }
 }

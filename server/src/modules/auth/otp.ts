@@ -4,6 +4,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { rowsOf } from '../../db/sql';
 import { AppError, unauthorized } from '../../http/errors';
+import { signinFailures, signinLockouts } from '../../lib/metrics';
 import { hit, lockAt, lockedUntil, minutesUntil, unhit } from './counters';
 import type { AuthDeps } from './service';
 import { sha256 } from './sessions';
@@ -111,10 +112,12 @@ export async function checkCode(deps: AuthDeps, challenge: Challenge, key: strin
     count.hits >= OTP_LIMITS.wrongPerAccount &&
     (await lockAt(deps.db, counterKey, OTP_LIMITS.wrongPerAccount, OTP_LIMITS.lockSeconds))
   ) {
+    signinLockouts.inc();
     await mailLockout(deps, challenge.user_id);
     deps.log(`sign-in of user ${challenge.user_id} paused after ${OTP_LIMITS.wrongPerAccount} wrong codes`);
     throw lockedError(new Date(Date.now() + OTP_LIMITS.lockSeconds * 1000));
   }
+  signinFailures.inc({ reason: 'code' });
   const left = OTP_LIMITS.perChallenge - challenge.attempts;
   throw unauthorized(left > 0 ? `Invalid OTP. ${left} attempt(s) left` : DEAD_CHALLENGE);
 }

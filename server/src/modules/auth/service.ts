@@ -6,6 +6,7 @@ import { loginChallenges, sessions, users } from '../../db/schema';
 import { rowsOf } from '../../db/sql';
 import type { AuthUser } from '../../http/auth';
 import { AppError, badRequest, unauthorized } from '../../http/errors';
+import { signinFailures } from '../../lib/metrics';
 import { assertNewPassword } from '../../lib/password-strength';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
 import type { Mailer } from '../../providers/mail';
@@ -50,6 +51,7 @@ export async function login(deps: AuthDeps, input: { username: string; password:
   const ok = await verifyPassword(user?.passwordHash, input.password);
   const viaReset = !!user && !ok && (await useOneTimePassword(deps.db, user.id, input.password));
   if (!user || !(ok || viaReset)) {
+    signinFailures.inc({ reason: 'password' });
     throw unauthorized(BAD_CREDENTIALS);
   }
   await passwordAccepted(deps.db, username, ip);

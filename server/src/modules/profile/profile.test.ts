@@ -507,6 +507,14 @@ describe('change-app-password', () => {
       [{ password: 'abcdefgh', password_confirmation: 'abcdefgX' }, /^password_confirmation: must match/],
       [{ password: 'short', password_confirmation: 'short' }, /^password: at least 8/],
       [{ user_id: 'x', password: 'abcdefgh', password_confirmation: 'abcdefgh' }, /user_id/],
+      [
+        { password: 'unchanged-pass', password_confirmation: 'unchanged-pass' },
+        /^Password must differ from the current password$/,
+      ],
+      [
+        { password: 'password123', password_confirmation: 'password123' },
+        /^Password is too easy to guess\. This is a commonly used password/,
+      ],
     ];
     for (const [input, message] of cases) {
       const res = await callApi(

@@ -11,6 +11,7 @@ import type { Db } from '../../db/client';
 import { rowsOf } from '../../db/sql';
 import type { AuthUser } from '../../http/auth';
 import { conflict, userNotFound } from '../../http/errors';
+import { assertNewPassword } from '../../lib/password-strength';
 import { hashPassword } from '../../lib/passwords';
 import { revokeOtherSessions } from '../auth/sessions';
 import {
@@ -295,6 +296,17 @@ export async function updateField(db: Db, input: UpdateInput) {
 /** Sets the password the user signs in to the app with, and ends their other sessions. */
 export async function changeAppPassword(db: Db, actor: AuthUser, userId: number, password: string) {
   await userFlags(db, userId);
+  const [target] = rowsOf<{
+    password_hash: string | null;
+    username: string;
+    email: string | null;
+    name: string;
+  }>(await db.execute(sql`SELECT password_hash, username, email, name FROM users WHERE id = ${userId}`));
+  await assertNewPassword(password, {
+    label: 'Password',
+    currentHash: target?.password_hash,
+    userInputs: [target?.username, target?.email, target?.name],
+  });
   const hash = await hashPassword(password);
   await db.execute(sql`UPDATE users SET password_hash = ${hash}, updated_at = now() WHERE id = ${userId}`);
   await revokeOtherSessions(db, userId, userId === actor.id ? actor.sessionId : null);

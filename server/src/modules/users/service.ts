@@ -4,6 +4,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { rowsOf } from '../../db/sql';
 import { conflict } from '../../http/errors';
+import { assertNewPassword } from '../../lib/password-strength';
 import { hashPassword } from '../../lib/passwords';
 
 export type UserListKind = 'active' | 'deleted' | 'backend';
@@ -268,6 +269,10 @@ async function assertFree(db: Db, username: string, email: string) {
 /** Creates a platform user or, with is_admin, a backend user who can sign in (with no permissions yet). */
 export async function createUser(db: Db, input: CreateUserInput) {
   await assertFree(db, input.username, input.email);
+  await assertNewPassword(input.password, {
+    label: 'Password',
+    userInputs: [input.username, input.email, input.name],
+  });
   const passwordHash = await hashPassword(input.password);
   let id: number;
   try {

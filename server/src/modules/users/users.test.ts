@@ -324,6 +324,26 @@ describe('create-user', () => {
     expect(pw.body.responseMessage).toBe('password: at least 8 characters');
   });
 
+  it('refuses a guessable password, saying why, and creates nobody', async () => {
+    const body = input({ password: 'password123' });
+    const weak = await callApi(env.app, calls.createUser, body, admin.token);
+    expect(weak.status).toBe(400);
+    expect(weak.body.responseMessage).toMatch(
+      /^Password is too easy to guess\. This is a commonly used password/,
+    );
+    const mine = input();
+    const own = await callApi(
+      env.app,
+      calls.createUser,
+      { ...mine, password: `${mine.username}!` },
+      admin.token,
+    );
+    expect(own.status).toBe(400);
+    expect(own.body.responseMessage).toMatch(/^Password is too easy to guess/);
+    const rows = rowsOf(await env.db.execute(sql`SELECT id FROM users WHERE username = ${body.username}`));
+    expect(rows).toHaveLength(0);
+  });
+
   it('answers 409 for a taken username or email, whatever the case', async () => {
     const first = input();
     expect((await callApi(env.app, calls.createUser, first, admin.token)).status).toBe(201);
