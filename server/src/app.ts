@@ -8,6 +8,7 @@ import type { Database, Db } from './db/client';
 import { registerAuth } from './http/auth';
 import { registerErrorHandler } from './http/error-handler';
 import { registerOperations } from './http/operations';
+import { registerRateLimits } from './http/rate-limit';
 import { registerRequestId, requestIdOptions } from './http/request-id';
 import { registerSecurityHeaders } from './http/security-headers';
 import { registerTransport } from './http/transport';
@@ -45,6 +46,7 @@ export async function buildApp(
   registerSecurityHeaders(app);
   registerTransport(app);
   await app.register(compress, { global: true, encodings: ['br', 'gzip'], threshold: 1024 });
+  await registerRateLimits(app, deps.config);
   registerAuth(app, deps.db);
   if (opts.realtime !== false) {
     await attachRealtime(app, deps);

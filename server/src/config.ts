@@ -41,6 +41,24 @@ const ConfigSchema = z.object({
   NODE_ENV: z.string().default('development'),
   METRICS_TOKEN: z.string().min(16).optional(),
   SHUTDOWN_TIMEOUT: z.coerce.number().min(0).max(600).default(10),
+  /** Requests a minute per session token, per client address, and sign-in calls per address; 0 = no limit. */
+  RATE_LIMIT_SESSION: z.coerce.number().int().min(0).default(600),
+  RATE_LIMIT_ADDRESS: z.coerce.number().int().min(0).default(1200),
+  RATE_LIMIT_SIGN_IN: z.coerce.number().int().min(0).default(30),
+  /** Origins besides the app's own that may open the chat socket (comma-separated). */
+  CORS_ORIGINS: z
+    .string()
+    .transform((v) =>
+      v
+        .split(',')
+        .map((e) => e.trim().replace(/\/+$/, ''))
+        .filter(Boolean),
+    )
+    .refine(
+      (list) => list.every((o) => /^https?:\/\/[^/\s]+$/.test(o)),
+      'comma-separated origins like https://admin.example.com',
+    )
+    .optional(),
   TRUST_PROXY: z
     .string()
     .transform((v) =>

@@ -54,6 +54,10 @@ export async function setupTestApp(
     DATA_DIR: dataDir,
     LOG_LEVEL: 'silent',
     SEED: 'none',
+    // API-wide rate limits off: a test file sends hundreds of calls from one address (rate-limit.test.ts sets them).
+    RATE_LIMIT_SESSION: '0',
+    RATE_LIMIT_ADDRESS: '0',
+    RATE_LIMIT_SIGN_IN: '0',
     ...opts.env,
   });
   const outboxDir = path.join(dataDir, 'outbox');
