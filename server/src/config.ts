@@ -26,7 +26,8 @@ const ConfigSchema = z.object({
   ADMIN_USERNAME: z.string().min(1).default('admin'),
   ADMIN_PASSWORD: z.string().min(8).optional(),
   ADMIN_EMAIL: z.string().email().default('admin@example.com'),
-  SEED: z.enum(['demo', 'none']).default('demo'),
+  /** default: demo, except with NODE_ENV=production, where only an explicit SEED=demo seeds */
+  SEED: z.enum(['demo', 'none']).optional(),
   SEED_USERS: z.coerce.number().int().min(0).optional(),
   MAIL_URL: z.string().url().optional(),
   MAIL_FROM: z.string().default('Admin Panel <no-reply@example.com>'),
@@ -74,7 +75,11 @@ const ConfigSchema = z.object({
     .optional(),
 });
 
-export type Config = z.infer<typeof ConfigSchema> & { dataDir: string; webDist: string };
+export type Config = Omit<z.infer<typeof ConfigSchema>, 'SEED'> & {
+  SEED: 'demo' | 'none';
+  dataDir: string;
+  webDist: string;
+};
 
 /** Reads `.env` at the repository root when there is one; variables already set win. */
 export function loadEnvFile(file = path.join(REPO_ROOT, '.env')): void {
@@ -94,6 +99,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const c = parsed.data;
   return {
     ...c,
+    SEED: c.SEED ?? (c.NODE_ENV === 'production' ? 'none' : 'demo'),
     // Relative paths are from the repository root, whichever workspace starts the server.
     dataDir: path.resolve(REPO_ROOT, c.DATA_DIR),
     webDist: path.resolve(REPO_ROOT, c.WEB_DIST ?? 'web/dist'),

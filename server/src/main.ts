@@ -6,7 +6,7 @@ import { loadConfig, loadEnvFile } from './config';
 import { type Database, openDatabase } from './db/client';
 import { users } from './db/schema';
 import { createMailer } from './providers/mail';
-import { seedDemo } from './seed';
+import { type DemoAccount, seedDemo, writeDemoAccounts } from './seed';
 import { ensureSuperAdmin, syncPermissions } from './seed/bootstrap';
 
 async function main() {
@@ -28,13 +28,15 @@ async function main() {
     outboxDir: path.join(config.dataDir, 'outbox'),
   });
   const app = await buildApp({ config, database, db, mailer });
+  let demoAccounts: { file: string; accounts: DemoAccount[] } | undefined;
   if (config.SEED === 'demo' && platformUsers === 0) {
     app.log.info('seeding demo data (first start)...');
-    await seedDemo(db, {
+    const { staffAccounts } = await seedDemo(db, {
       users: config.SEED_USERS ?? 300,
       mediaDir: path.join(config.dataDir, 'media'),
       log: (m) => app.log.info(m),
     });
+    demoAccounts = { file: writeDemoAccounts(config.dataDir, staffAccounts), accounts: staffAccounts };
   }
   await app.listen({ port: config.PORT, host: config.HOST });
   const address = app.server.address();
@@ -47,6 +49,12 @@ async function main() {
   ];
   if (admin.generatedPassword) {
     lines.push(`  Password (generated, shown once): ${admin.generatedPassword}`);
+  }
+  if (demoAccounts) {
+    lines.push(`  Demo staff accounts (generated, shown once; also in ${demoAccounts.file}, mode 0600):`);
+    for (const a of demoAccounts.accounts) {
+      lines.push(`    ${a.username.padEnd(18)} ${a.password}`);
+    }
   }
   lines.push(
     `  One-time codes are mailed ${config.MAIL_URL ? 'over SMTP' : `to ${path.join(config.dataDir, 'outbox')} (.eml files)`} and logged here.`,

@@ -843,6 +843,3 @@ export const STAFF_USER_PERMISSIONS: Record<string, string[]> = {
   'ravi.readonly': ['users_list', 'view_static_pages'],
   'omar.analyst': ['transaction_history'],
 };
-
-/** The password every demo staff account has (documented in the README and the seed log). */
-export const DEMO_STAFF_PASSWORD = 'password123';

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { getTableColumns, getTableName, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client';
@@ -50,7 +51,6 @@ import {
   type City,
   CTA_BUTTONS,
   DECLINE_REASONS,
-  DEMO_STAFF_PASSWORD,
   DM_FROM_ADMIN,
   DM_FROM_USER,
   FAILED_HOSTS,
@@ -164,6 +164,8 @@ export interface DemoSummary {
   staff: number;
   superAdminId: number | null;
   timings: Record<string, number>;
+  /** The generated password of each demo staff account (shown once, see demo-accounts.ts). */
+  staffPasswords: { username: string; password: string }[];
 }
 
 /**
@@ -198,13 +200,18 @@ export async function seedRichDemo(
   const superAdminId = admin?.id ?? null;
 
   // --- Staff, groups and grants -------------------------------------------------------------
-  const staffHash = await hashPassword(DEMO_STAFF_PASSWORD);
+  // Never a fixed password: a demo left reachable would be open to anyone who read the README.
+  const staffPasswords = STAFF.map((s) => ({
+    username: s.username,
+    password: randomBytes(12).toString('base64url'),
+  }));
+  const staffHashes = await Promise.all(staffPasswords.map((p) => hashPassword(p.password)));
   const staffRows = STAFF.map((s, i) => ({
     name: s.name,
     username: s.username,
     email: `${s.username}@example.com`,
     phone: `+1 (559) 555-01${String(10 + i).padStart(2, '0')}`,
-    passwordHash: staffHash,
+    passwordHash: staffHashes[i],
     avatar: avatarUrl(s.username),
     gender: i % 2 ? 'male' : 'female',
     isAdmin: true,
@@ -1284,5 +1291,5 @@ export async function seedRichDemo(
       bookmarks_count = (SELECT count(*) FROM bookmarks b WHERE b.post_id = p.id)`);
   lap('counters');
   await flushMedia();
-  return { users: n, staff: STAFF.length, superAdminId, timings };
+  return { users: n, staff: STAFF.length, superAdminId, timings, staffPasswords };
 }

@@ -1,10 +1,10 @@
 import type { Db } from '../db/client';
-import { DEMO_STAFF_PASSWORD, STAFF } from './data';
 import { seedRichDemo } from './demo';
+import type { DemoAccount } from './demo-accounts';
 import { seedScale } from './scale';
 
-export { DEMO_STAFF_PASSWORD } from './data';
 export { seedRichDemo } from './demo';
+export { type DemoAccount, writeDemoAccounts } from './demo-accounts';
 export { refreshFollowCounters, type ScaleOptions, type ScaleResult, seedScale } from './scale';
 
 export interface SeedOptions {
@@ -21,14 +21,15 @@ export interface SeedOptions {
  */
 export const RICH_DEMO_USERS = 1000;
 
-/** Fills an empty database with believable demo data for every screen. */
-export async function seedDemo(db: Db, opts: SeedOptions): Promise<void> {
+/** Fills an empty database with believable demo data for every screen; answers the staff accounts. */
+export async function seedDemo(db: Db, opts: SeedOptions): Promise<{ staffAccounts: DemoAccount[] }> {
   const log = opts.log ?? (() => {});
   const started = Date.now();
   const rich = Math.min(opts.users, RICH_DEMO_USERS);
-  await db.transaction(async (tx) => {
+  const staffAccounts = await db.transaction(async (tx) => {
     const summary = await seedRichDemo(tx as unknown as Db, { users: rich, mediaDir: opts.mediaDir, log });
     log(`demo seed steps (ms): ${JSON.stringify(summary.timings)}`);
+    return summary.staffPasswords;
   });
   log(`demo seed: ${rich} users with posts, chats and campaigns in ${Date.now() - started} ms`);
   const extra = opts.users - rich;
@@ -36,5 +37,6 @@ export async function seedDemo(db: Db, opts: SeedOptions): Promise<void> {
     await seedScale(db, { users: extra, searches: extra * 3, followsPerUser: 3, log });
     log(`demo seed: ${extra} more users (scale seed) in ${Date.now() - started} ms total`);
   }
-  log(`demo staff accounts (password '${DEMO_STAFF_PASSWORD}'): ${STAFF.map((s) => s.username).join(', ')}`);
+  log(`demo staff accounts (generated passwords): ${staffAccounts.map((s) => s.username).join(', ')}`);
+  return { staffAccounts };
 }

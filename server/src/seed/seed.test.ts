@@ -2,14 +2,17 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../config';
 import { rowsOf } from '../db/sql';
+import { weakPasswordReason } from '../lib/password-strength';
 import { verifyPassword } from '../lib/passwords';
 import { callApi, calls, makeUser, setupTestApp, type TestEnv } from '../test/harness';
-import { DEMO_STAFF_PASSWORD, seedDemo, seedScale } from '.';
+import { type DemoAccount, seedDemo, seedScale, writeDemoAccounts } from '.';
 import { withIndexesDeferred } from './scale';
 
 let env: TestEnv;
 let admin: Awaited<ReturnType<typeof makeUser>>;
+let staffAccounts: DemoAccount[];
 const mediaDir = () => path.join(env.dataDir, 'media');
 
 async function count(table: string, where = 'true'): Promise<number> {
@@ -21,7 +24,7 @@ async function count(table: string, where = 'true'): Promise<number> {
 beforeAll(async () => {
   env = await setupTestApp();
   admin = await makeUser(env.db, { superAdmin: true });
-  await seedDemo(env.db, { users: 60, mediaDir: mediaDir() });
+  ({ staffAccounts } = await seedDemo(env.db, { users: 60, mediaDir: mediaDir() }));
 });
 
 afterAll(async () => {
@@ -103,13 +106,19 @@ describe('demo seed', () => {
     expect(await count('static_settings')).toBe(10);
   });
 
-  it('gives demo staff the documented password and groups', async () => {
+  it('gives each demo staff member a generated, strong password of their own, and their groups', async () => {
     const [row] = rowsOf<{ password_hash: string; groups: number }>(
       await env.db.execute(sql`
         SELECT u.password_hash, (SELECT count(*)::int FROM user_groups g WHERE g.user_id = u.id) AS groups
         FROM users u WHERE u.username = 'maria.moderator'`),
     );
-    expect(await verifyPassword(row.password_hash, DEMO_STAFF_PASSWORD)).toBe(true);
+    const maria = staffAccounts.find((a) => a.username === 'maria.moderator');
+    expect(await verifyPassword(row.password_hash, maria?.password ?? '')).toBe(true);
+    expect(await verifyPassword(row.password_hash, 'password123')).toBe(false);
+    expect(new Set(staffAccounts.map((a) => a.password)).size).toBe(staffAccounts.length);
+    for (const a of staffAccounts) {
+      expect(await weakPasswordReason(a.password, 'Password')).toBeNull();
+    }
     expect(row.groups).toBe(1);
     expect(await count('direct_messages', `sender_id = ${admin.id}`)).toBeGreaterThan(0);
     expect(await count('direct_messages', 'read_at IS NULL')).toBeGreaterThan(0);
@@ -195,5 +204,26 @@ describe('scale seed', () => {
     expect(during).toEqual(['users_pkey']);
     expect(await indexes()).toEqual(before);
     expect(before).toContain('users_name_trgm');
+  });
+});
+
+describe('demo accounts file', () => {
+  it('lists every demo staff account with its password, readable by the owner only', () => {
+    const file = writeDemoAccounts(env.dataDir, staffAccounts);
+    expect(file).toBe(path.join(env.dataDir, 'demo-accounts.txt'));
+    expect(fs.statSync(file).mode & 0o777).toBe(0o600);
+    const text = fs.readFileSync(file, 'utf8');
+    for (const a of staffAccounts) {
+      expect(text).toMatch(new RegExp(`^${a.username.replace('.', '\\.')}\\s+${a.password}$`, 'm'));
+    }
+  });
+});
+
+describe('SEED', () => {
+  it('seeds the demo by default, but in production only when asked', () => {
+    expect(loadConfig({}).SEED).toBe('demo');
+    expect(loadConfig({ NODE_ENV: 'production' }).SEED).toBe('none');
+    expect(loadConfig({ NODE_ENV: 'production', SEED: 'demo' }).SEED).toBe('demo');
+    expect(loadConfig({ SEED: 'none' }).SEED).toBe('none');
   });
 });
