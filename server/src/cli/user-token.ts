@@ -6,7 +6,7 @@
  */
 import net from 'node:net';
 import { and, eq, sql } from 'drizzle-orm';
-import { loadConfig } from '../config';
+import { loadConfig, loadEnvFile } from '../config';
 import { openDatabase } from '../db/client';
 import { users } from '../db/schema';
 import { createSession } from '../modules/auth/sessions';
@@ -28,6 +28,7 @@ async function main() {
     console.error('Usage: npm run user-token -- <username>');
     process.exit(2);
   }
+  loadEnvFile();
   const config = loadConfig();
   if (!config.DATABASE_URL && (await portAnswers(config.PORT))) {
     console.error(
