@@ -7,6 +7,7 @@ import { cmsRoutes } from './cms/routes';
 import { dashboardRoutes } from './dashboard/routes';
 import { docsRoutes } from './docs/routes';
 import { groupsRoutes } from './groups/routes';
+import { housekeepingRoutes } from './housekeeping/routes';
 import { interestsRoutes } from './interests/routes';
 import { mapRoutes } from './map/routes';
 import { notificationsRoutes } from './notifications/routes';
@@ -41,4 +42,5 @@ export const moduleRoutes: ((app: FastifyInstance, deps: AppDeps) => Promise<voi
   settingsRoutes,
   urlsRoutes,
   mapRoutes,
+  housekeepingRoutes,
 ];
