@@ -93,6 +93,7 @@ export async function attachRealtime(
   deps: { db: Db; config: Config },
 ): Promise<Realtime> {
   const { db, config } = deps;
+  const log = app.log.child({ module: 'realtime' });
   const io: ChatServer = new Server(app.server, {
     path: REALTIME_PATH,
     serveClient: false,
@@ -107,7 +108,7 @@ export async function attachRealtime(
     const pub = new Redis(config.REDIS_URL, { maxRetriesPerRequest: null });
     const sub = pub.duplicate();
     for (const client of [pub, sub]) {
-      client.on('error', (err) => app.log.warn({ err }, 'redis connection error'));
+      client.on('error', (err) => log.warn({ err }, 'redis connection error'));
     }
     redis = [pub, sub];
     // Processes on the same database share a channel prefix; other deployments on the same Redis do not
@@ -154,7 +155,7 @@ export async function attachRealtime(
       };
       next();
     } catch (err) {
-      app.log.error({ err }, 'socket handshake failed');
+      log.error({ err }, 'socket handshake failed');
       next(connectError(500, 'Server Error'));
     }
   });
@@ -250,7 +251,7 @@ export async function attachRealtime(
           reply({ ok: false, error: err.message });
           return;
         }
-        app.log.error({ err, event }, 'socket event failed');
+        log.error({ err, event, userId: socket.data.userId }, 'socket event failed');
         reply({ ok: false, error: 'Server Error' });
       }
     });
@@ -267,7 +268,9 @@ export async function attachRealtime(
         for (const message of await chat.undeliveredDirectMessages(db, socket.data.userId)) {
           socket.emit('TEXT', directEvent(message));
         }
-      })().catch((err) => app.log.error({ err }, 'delivering waiting messages failed'));
+      })().catch((err) =>
+        log.error({ err, userId: socket.data.userId }, 'delivering waiting messages failed'),
+      );
     }
 
     handle(socket, 'join', ChatJoinRequest, async ({ channel, since }) => {

@@ -7,14 +7,15 @@ import * as auth from './service';
 
 export async function authRoutes(app: FastifyInstance, deps: AppDeps) {
   const pending = new Set<Promise<void>>();
+  const authLog = app.log.child({ module: 'auth' });
   const authDeps: auth.AuthDeps = {
     db: deps.db,
     mailer: deps.mailer,
-    log: (m: string) => app.log.info(m),
+    log: (m: string) => authLog.info(m),
     logCodes: !deps.config.MAIL_URL,
     defer(task) {
       const run = task()
-        .catch((err) => app.log.error({ err }, 'deferred sign-in work failed'))
+        .catch((err) => authLog.error({ err }, 'deferred sign-in work failed'))
         .finally(() => pending.delete(run));
       pending.add(run);
     },

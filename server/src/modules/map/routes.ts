@@ -5,7 +5,8 @@ import { route } from '../../http/route';
 import { createUsersMap } from './service';
 
 export async function mapRoutes(app: FastifyInstance, deps: AppDeps) {
-  const usersMap = createUsersMap(deps.db, (m) => app.log.info(m));
+  const mapLog = app.log.child({ module: 'map' });
+  const usersMap = createUsersMap(deps.db, (m) => mapLog.info(m));
   route(app, calls.usersLocations, async ({ input }) => ({ data: await usersMap.locations(input) }));
   route(app, calls.mapConfig, async () => ({
     data: {
