@@ -36,6 +36,19 @@ export default defineConfig({
         },
       },
       {
+        // Real processes (private PostgreSQL, Redis, nginx, two servers): run once, one file at a time.
+        test: {
+          name: 'faults',
+          include: ['faults/**/*.test.ts'],
+          env: { NODE_ENV: 'test' },
+          testTimeout: 120_000,
+          hookTimeout: 240_000,
+          pool: 'forks',
+          fileParallelism: false,
+          maxWorkers: 1,
+        },
+      },
+      {
         test: {
           name: 'e2e',
           include: ['e2e/**/*.test.ts'],

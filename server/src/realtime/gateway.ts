@@ -200,7 +200,9 @@ export async function attachRealtime(
   }
 
   async function channelOnline(channel: string): Promise<boolean> {
-    const sockets = await io.in(channel).fetchSockets();
+    // Without Redis the other processes cannot be asked (the query would wait for Redis): this one answers.
+    const everywhere = redis.every((c) => c.status === 'ready');
+    const sockets = await (everywhere ? io : io.local).in(channel).fetchSockets();
     return sockets.some((s) => s.data.usertype === 'USER');
   }
 

@@ -26,14 +26,22 @@ export async function ensureSuperAdmin(
     return { created: false };
   }
   const password = opts.password ?? randomBytes(9).toString('base64url');
-  await db.insert(users).values({
-    name: 'Super Admin',
-    username: opts.username,
-    email: opts.email,
-    passwordHash: await hashPassword(password),
-    isAdmin: true,
-    isSupAdmin: true,
-    avatar: '/media/avatars/admin.svg',
-  });
+  // Processes starting together on an empty database: one inserts, the others find it taken.
+  const inserted = await db
+    .insert(users)
+    .values({
+      name: 'Super Admin',
+      username: opts.username,
+      email: opts.email,
+      passwordHash: await hashPassword(password),
+      isAdmin: true,
+      isSupAdmin: true,
+      avatar: '/media/avatars/admin.svg',
+    })
+    .onConflictDoNothing()
+    .returning({ id: users.id });
+  if (inserted.length === 0) {
+    return { created: false };
+  }
   return { created: true, generatedPassword: opts.password ? undefined : password };
 }
