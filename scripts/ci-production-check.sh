@@ -29,7 +29,7 @@ start() {
   pid=$!
   local s=$SECONDS
   until curl -sf "http://127.0.0.1:$port/readyz" >/dev/null; do
-    if ! kill -0 "$pid" 2>/dev/null || [ $((SECONDS - s)) -gt 240 ]; then
+    if ! kill -0 "$pid" 2>/dev/null || [ $((SECONDS - s)) -gt 600 ]; then
       echo "server did not become ready"; tail -40 "$tmp/$1.log"; exit 1
     fi
     sleep 0.2
