@@ -110,3 +110,89 @@ export function postLoginPath(user: PermissionHolder): string | null {
   }
   return POST_LOGIN_ORDER.find((e) => hasPermission(user, e.permission))?.path ?? null;
 }
+
+/** Areas the permission screens group their rows by, in display order. */
+export const PERMISSION_AREAS = [
+  'Dashboard',
+  'Users',
+  'User profile',
+  'Groups and permissions',
+  'Posts and searches',
+  'Content and API docs',
+  'Campaigns',
+  'Finance',
+  'Operations',
+] as const;
+export type PermissionArea = (typeof PERMISSION_AREAS)[number];
+
+/**
+ * What each permission is called on screen and which area it belongs to. A Record over every key,
+ * so a permission cannot be added without its label.
+ */
+export const PERMISSION_INFO: Record<Permission, { label: string; area: PermissionArea }> = {
+  dashboard_data: { label: 'Dashboard: users and searches figures', area: 'Dashboard' },
+  google_analytics: { label: 'Dashboard: app analytics', area: 'Dashboard' },
+  campaign_analytics: { label: 'Dashboard: campaign analytics', area: 'Dashboard' },
+  google_analytics_graph: { label: 'Dashboard: analytics graph', area: 'Dashboard' },
+  top_searches: { label: 'Dashboard: top searches', area: 'Dashboard' },
+  users_list: { label: 'See the users list', area: 'Users' },
+  users_list_csv: { label: 'Download the users list as CSV', area: 'Users' },
+  create_user: { label: 'Create users', area: 'Users' },
+  admin_users_list: { label: 'See the backend users list', area: 'Users' },
+  reported_users: { label: 'See reported users', area: 'Users' },
+  users_locations: { label: 'See the users map', area: 'Users' },
+  user_profile: { label: 'Open user profiles', area: 'User profile' },
+  update_profile: { label: 'Edit profile fields', area: 'User profile' },
+  change_app_password: { label: "Change a user's app password", area: 'User profile' },
+  suspend_account: { label: 'Suspend or restore accounts', area: 'User profile' },
+  enable_advertise: { label: 'Allow or stop advertising', area: 'User profile' },
+  manage_autofollow: { label: 'Manage auto-follow', area: 'User profile' },
+  followers: { label: 'See followers', area: 'User profile' },
+  following: { label: 'See following', area: 'User profile' },
+  favourites: { label: 'See bookmarks', area: 'User profile' },
+  conversation: { label: 'Read and send chat messages', area: 'User profile' },
+  group_list: { label: 'See groups', area: 'Groups and permissions' },
+  add_group: { label: 'Add groups', area: 'Groups and permissions' },
+  edit_group: { label: 'Rename groups', area: 'Groups and permissions' },
+  delete_group: { label: 'Delete groups', area: 'Groups and permissions' },
+  'assign-groups': { label: 'Assign backend users to groups', area: 'Groups and permissions' },
+  group_permissions: { label: "See a group's permissions", area: 'Groups and permissions' },
+  group_permissions_update: { label: "Change a group's permissions", area: 'Groups and permissions' },
+  user_permissions: { label: "See a backend user's permissions", area: 'Groups and permissions' },
+  user_permissions_update: { label: "Change a backend user's permissions", area: 'Groups and permissions' },
+  searches: { label: 'See searches', area: 'Posts and searches' },
+  reported_posts: { label: 'See reported posts', area: 'Posts and searches' },
+  post_details: { label: 'Open post details', area: 'Posts and searches' },
+  delete_post: { label: 'Delete posts', area: 'Posts and searches' },
+  view_static_pages: { label: 'Read static pages (FAQ, terms…)', area: 'Content and API docs' },
+  update_static_pages: { label: 'Edit static pages', area: 'Content and API docs' },
+  api_documentation: { label: 'Read the API documentation', area: 'Content and API docs' },
+  campaign_list: { label: 'See campaigns', area: 'Campaigns' },
+  campaign_details: { label: 'Open campaign details', area: 'Campaigns' },
+  campaign_status: { label: 'Approve, decline or pause campaigns', area: 'Campaigns' },
+  get_campaign_setting: { label: 'See campaign settings', area: 'Campaigns' },
+  campaign_interests: { label: 'See interests', area: 'Campaigns' },
+  campaign_interests_add: { label: 'Add interests', area: 'Campaigns' },
+  campaign_interests_update: { label: 'Edit interests', area: 'Campaigns' },
+  campaign_interests_delete: { label: 'Delete interests', area: 'Campaigns' },
+  campaign_charges_list: { label: 'See campaign charges', area: 'Finance' },
+  transaction_history: { label: 'See transactions', area: 'Finance' },
+  sugnupcodes_index: { label: 'See signup codes', area: 'Operations' },
+  sugnupcodes_add: { label: 'Add signup codes', area: 'Operations' },
+  sugnupcodes_edit: { label: 'Edit signup codes', area: 'Operations' },
+  sugnupcodes_delete: { label: 'Delete signup codes', area: 'Operations' },
+  change_enrichment_settings: { label: 'Change enrichment settings', area: 'Operations' },
+  get_app_version: { label: 'Manage app version rules', area: 'Operations' },
+  send_notifications: { label: 'Send push notifications', area: 'Operations' },
+  failed_urls: { label: 'See failed and frequently used URLs', area: 'Operations' },
+};
+
+/** Label and area of a key; a key the contract does not know (yet) shows as itself under Other. */
+export function permissionInfo(key: string): { label: string; area: PermissionArea | 'Other' } {
+  return (
+    (PERMISSION_INFO as Record<string, { label: string; area: PermissionArea }>)[key] ?? {
+      label: key,
+      area: 'Other',
+    }
+  );
+}

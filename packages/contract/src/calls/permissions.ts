@@ -15,6 +15,7 @@ export const UserPermissionRow = z.object({
   name: z.string().describe('The permission key'),
   user_permission_count: z.number().int().describe('Nonzero = granted to the user directly'),
   from_groups: z.number().int().describe('How many of the user’s groups grant it'),
+  via_groups: z.array(z.string()).describe('Names of the user’s groups that grant it'),
 });
 
 export const PermissionToggleResult = z.object({

@@ -104,7 +104,34 @@ export const CreateUserRequest = z.object({
   is_admin: UserFlag.optional().default(false).describe('true creates a backend (staff) user'),
 });
 
+/** Most users the command palette's lookup answers. */
+export const USER_LOOKUP_LIMIT = 8;
+
+/** One user the command palette found by name, username or email. */
+export const UserLookupRow = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  username: z.string(),
+  email: z.string().nullable(),
+  avatar: z.string().nullable(),
+});
+export type UserLookupRow = z.infer<typeof UserLookupRow>;
+
 export const usersCalls = {
+  userLookup: defineCall({
+    method: 'GET',
+    path: 'user-lookup',
+    permission: 'users_list',
+    summary: `Up to ${USER_LOOKUP_LIMIT} platform users whose name, username or email contains the query (command palette)`,
+    request: z.object({
+      query: z
+        .string({ error: 'query is required' })
+        .trim()
+        .min(3, 'query needs at least 3 characters')
+        .max(100, 'query is at most 100 characters'),
+    }),
+    response: Envelope.extend({ data: z.array(UserLookupRow) }),
+  }),
   usersList: defineCall({
     method: 'GET',
     path: 'users-list',

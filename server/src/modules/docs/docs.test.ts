@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { type CallDef, calls, permissionsOf } from '@admin/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeUser, setupTestApp, type TestEnv } from '../../test/harness';
+import { callApi, makeUser, setupTestApp, type TestEnv } from '../../test/harness';
 import { adminOpenApi } from './openapi';
 
 let env: TestEnv;
@@ -108,7 +108,34 @@ describe('GET /api-docs/{name}/{version}.json', () => {
     const absent = await env.app.inject({ method: 'GET', url: '/api-docs/search/2.0.0.json', headers });
     expect(absent.statusCode).toBe(404);
     expect(absent.json().responseMessage).toBe(
-      'The search API document version 2.0.0 has not been published yet (expected at api-docs/search/2.0.0.json in the data directory)',
+      'The search API document version 2.0.0 has not been published.',
+    );
+    expect(absent.body).not.toMatch(/api-docs\/|data directory|\.json/);
+  });
+
+  it('lists the versions that exist, newest first (api-doc-versions)', async () => {
+    const staff = await makeUser(env.db, { permissions: ['api_documentation'] });
+    const dir = path.join(env.dataDir, 'api-docs', 'search');
+    fs.mkdirSync(dir, { recursive: true });
+    for (const f of ['1.0.0.json', '10.0.0.json', '9.1.0.json', 'notes.txt', 'latest.json']) {
+      fs.writeFileSync(path.join(dir, f), '{}');
+    }
+    const search = await callApi(env.app, calls.apiDocVersions, { name: 'search' }, staff.token);
+    expect(search.status).toBe(200);
+    expect(search.body.data).toEqual(['10.0.0', '9.1.0', '1.0.0']);
+    const admin = await callApi(env.app, calls.apiDocVersions, { name: 'admin' }, staff.token);
+    expect(admin.body.data).toEqual(['2.0.0']);
+  });
+
+  it('api-doc-versions: bad name 400, no session 401, no permission 403', async () => {
+    const staff = await makeUser(env.db, { permissions: ['api_documentation'] });
+    const outsider = await makeUser(env.db, { permissions: ['users_list'] });
+    const bad = await callApi(env.app, calls.apiDocVersions, { name: '../etc' } as never, staff.token);
+    expect(bad.status).toBe(400);
+    expect(bad.body.responseMessage).toMatch(/name/);
+    expect((await callApi(env.app, calls.apiDocVersions, { name: 'admin' })).status).toBe(401);
+    expect((await callApi(env.app, calls.apiDocVersions, { name: 'admin' }, outsider.token)).status).toBe(
+      403,
     );
   });
 

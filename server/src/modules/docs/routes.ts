@@ -1,13 +1,35 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { ADMIN_API_VERSION, API_DOC_NAMES, type ApiDocName, hasPermission } from '@admin/contract';
+import { ADMIN_API_VERSION, API_DOC_NAMES, type ApiDocName, calls, hasPermission } from '@admin/contract';
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../app';
 import { bearerToken } from '../../http/auth';
+import { route } from '../../http/route';
 import { resolveSession } from '../auth/sessions';
 import { adminOpenApi } from './openapi';
 
 const VERSION = /^\d{1,3}\.\d{1,3}\.\d{1,3}$/;
+
+/** Newest first: 10.0.0 after 9.1.0, by each number. */
+const newestFirst = (a: string, b: string) => {
+  const [x, y] = [a.split('.').map(Number), b.split('.').map(Number)];
+  return y[0] - x[0] || y[1] - x[1] || y[2] - x[2];
+};
+
+/** The versions of one document that exist: published files, and the generated admin version. */
+async function versionsOf(dataDir: string, name: ApiDocName): Promise<string[]> {
+  const files = await fs.readdir(path.join(dataDir, 'api-docs', name)).catch(() => [] as string[]);
+  const found = new Set(
+    files
+      .filter((f) => f.endsWith('.json'))
+      .map((f) => f.slice(0, -5))
+      .filter((v) => VERSION.test(v)),
+  );
+  if (name === 'admin') {
+    found.add(ADMIN_API_VERSION);
+  }
+  return [...found].sort(newestFirst);
+}
 
 /**
  * OpenAPI documents under /api-docs/{name}/{version}.json (outside /api/v2). The admin API's
@@ -15,6 +37,9 @@ const VERSION = /^\d{1,3}\.\d{1,3}\.\d{1,3}$/;
  * places in $DATA_DIR/api-docs/{name}/{version}.json. Reading one needs api_documentation.
  */
 export async function docsRoutes(app: FastifyInstance, { db, config }: AppDeps) {
+  route(app, calls.apiDocVersions, async ({ input }) => ({
+    data: await versionsOf(config.dataDir, input.name),
+  }));
   let generated: string | undefined;
   app.get<{ Params: { name: string; file: string } }>('/api-docs/:name/:file', async (req, reply) => {
     const token = bearerToken(req);
@@ -56,7 +81,7 @@ export async function docsRoutes(app: FastifyInstance, { db, config }: AppDeps) 
       return reply.status(missing ? 404 : 500).send({
         responseCode: missing ? 404 : 500,
         responseMessage: missing
-          ? `The ${name} API document version ${version} has not been published yet (expected at api-docs/${name}/${version}.json in the data directory)`
+          ? `The ${name} API document version ${version} has not been published.`
           : `The ${name} API document version ${version} is not valid JSON`,
       });
     }

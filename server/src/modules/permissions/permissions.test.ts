@@ -138,7 +138,9 @@ describe('user-permissions', () => {
     const byName = Object.fromEntries(res.body.data.map((p: { name: string }) => [p.name, p]));
     expect(byName.searches).toMatchObject({ user_permission_count: 1, from_groups: 0 });
     expect(byName.group_list).toMatchObject({ user_permission_count: 0, from_groups: 1 });
-    expect(byName.users_list).toMatchObject({ user_permission_count: 0, from_groups: 0 });
+    expect(byName.group_list.via_groups).toHaveLength(1);
+    expect(typeof byName.group_list.via_groups[0]).toBe('string');
+    expect(byName.users_list).toMatchObject({ user_permission_count: 0, from_groups: 0, via_groups: [] });
   });
 
   it('a super admin toggles a direct grant; removing it refuses the staff member at once', async () => {

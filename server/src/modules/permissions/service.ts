@@ -46,15 +46,26 @@ export async function groupPermissions(db: Db, groupId: number) {
   return { group, data };
 }
 
-/** Every permission with whether the user holds it directly and through how many groups. */
+/** Every permission with whether the user holds it directly and through which groups. */
 export async function userPermissions(db: Db, userId: number) {
   const user = await findBackendUser(db, userId);
-  const data = rowsOf<{ id: number; name: string; user_permission_count: number; from_groups: number }>(
+  const data = rowsOf<{
+    id: number;
+    name: string;
+    user_permission_count: number;
+    from_groups: number;
+    via_groups: string[];
+  }>(
     await db.execute(sql`SELECT p.id, p.name,
         (SELECT count(*)::int FROM user_permissions up
           WHERE up.user_id = ${userId} AND up.permission_id = p.id) AS user_permission_count,
         (SELECT count(*)::int FROM user_groups ug JOIN group_permissions gp ON gp.group_id = ug.group_id
-          WHERE ug.user_id = ${userId} AND gp.permission_id = p.id) AS from_groups
+          WHERE ug.user_id = ${userId} AND gp.permission_id = p.id) AS from_groups,
+        (SELECT coalesce(json_agg(g.name ORDER BY g.name), '[]'::json)
+          FROM user_groups ug
+          JOIN group_permissions gp ON gp.group_id = ug.group_id
+          JOIN groups g ON g.id = ug.group_id
+          WHERE ug.user_id = ${userId} AND gp.permission_id = p.id) AS via_groups
       FROM permissions p ORDER BY p.id`),
   );
   return { user: { ...user, is_sup_admin: user.is_sup_admin ? 1 : 0 }, data };

@@ -5,6 +5,7 @@ import { forbidden } from '../../http/errors';
 import { route } from '../../http/route';
 import { assertMayCreate } from '../ranks/service';
 import { usersCsvStream } from './csv-stream';
+import { lookupUsers } from './lookup';
 import * as users from './service';
 
 export async function usersRoutes(app: FastifyInstance, deps: AppDeps) {
@@ -24,6 +25,7 @@ export async function usersRoutes(app: FastifyInstance, deps: AppDeps) {
     const { users: rows, total } = await users.listUsers(deps.db, 'active', input);
     return { users: rows, total_users: total };
   });
+  route(app, calls.userLookup, async ({ input }) => ({ data: await lookupUsers(deps.db, input.query) }));
   route(app, calls.deletedUsers, async ({ input }) => {
     const { users: rows, total } = await users.listUsers(deps.db, 'deleted', input);
     return { users: rows, total_users: total };
