@@ -1,7 +1,7 @@
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
 import './global.css';
-import { MantineProvider } from '@mantine/core';
+import { localStorageColorSchemeManager, MantineProvider } from '@mantine/core';
 import { ModalsProvider } from '@mantine/modals';
 import { Notifications } from '@mantine/notifications';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
@@ -9,6 +9,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { createAppRouter } from './routes';
+import { ConnectionBanner } from './shell/connection-banner';
 import { theme } from './theme';
 
 const queryClient = new QueryClient({
@@ -20,11 +21,15 @@ const queryClient = new QueryClient({
 
 const router = createAppRouter();
 
+// Light, dark or the system's ('auto', the default), remembered in this browser.
+const colorSchemeManager = localStorageColorSchemeManager({ key: 'mantine-color-scheme-value' });
+
 createRoot(document.getElementById('root') as HTMLElement).render(
   <StrictMode>
-    <MantineProvider theme={theme} defaultColorScheme="light">
+    <MantineProvider theme={theme} defaultColorScheme="auto" colorSchemeManager={colorSchemeManager}>
       <Notifications position="top-right" limit={4} />
       <QueryClientProvider client={queryClient}>
+        <ConnectionBanner />
         <ModalsProvider labels={{ confirm: 'Yes', cancel: 'No' }}>
           <RouterProvider router={router} />
         </ModalsProvider>

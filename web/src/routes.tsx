@@ -7,6 +7,7 @@ import LoginPage from './features/auth/login-page';
 import VerifyOtpPage from './features/auth/verify-otp-page';
 import { CMS_PAGES, patterns } from './paths';
 import { profileExtraTabs } from './profile-tabs';
+import { RouteError } from './shell/route-error';
 import { ForbiddenNotice } from './ui/forbidden-notice';
 import { PageLoader } from './ui/page-loader';
 
@@ -221,17 +222,22 @@ function Guarded({ route }: { route: AppRoute }) {
 
 const suspended = (node: ReactNode) => <Suspense fallback={<PageLoader />}>{node}</Suspense>;
 
+// Outside the shell an error fills the page; inside it, each route's error keeps the shell.
+const pageError = <RouteError fullPage />;
+const routeError = <RouteError />;
+
 export const routeObjects: RouteObject[] = [
-  { path: patterns.login, element: <LoginPage /> },
-  { path: patterns.verifyOtp, element: <VerifyOtpPage canVisit={canVisit} /> },
-  { path: patterns.forgotPassword, element: suspended(<ForgotPasswordPage />) },
-  { path: patterns.logout, element: suspended(<LogoutPage />) },
+  { path: patterns.login, element: <LoginPage />, errorElement: pageError },
+  { path: patterns.verifyOtp, element: <VerifyOtpPage canVisit={canVisit} />, errorElement: pageError },
+  { path: patterns.forgotPassword, element: suspended(<ForgotPasswordPage />), errorElement: pageError },
+  { path: patterns.logout, element: suspended(<LogoutPage />), errorElement: pageError },
   {
     element: <RequireAuth>{suspended(<AppLayout />)}</RequireAuth>,
+    errorElement: pageError,
     children: [
-      ...appRoutes.map((r) => ({ path: r.path, element: <Guarded route={r} /> })),
+      ...appRoutes.map((r) => ({ path: r.path, element: <Guarded route={r} />, errorElement: routeError })),
       { path: '/dashboard', element: <Navigate to={patterns.dashboard} replace /> },
-      { path: '*', element: <NotFoundPage /> },
+      { path: '*', element: <NotFoundPage />, errorElement: routeError },
     ],
   },
 ];

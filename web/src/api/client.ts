@@ -1,5 +1,6 @@
 import { API_BASE, type CallDef, inputOf, type RequestOf, type ResponseOf, TEXTS } from '@admin/contract';
 import { sessionStore } from '../auth/session';
+import { connection } from './connection';
 
 /** A failed call. `message` is the spec 01 section 8 alert text. */
 export class ApiError extends Error {
@@ -100,8 +101,10 @@ export async function apiCall<C extends CallDef>(
     if ((err as Error).name === 'AbortError') {
       throw err;
     }
+    connection.report(0);
     throw new ApiError(0, TEXTS.serverError, null);
   }
+  connection.report(res.status);
   let body: unknown = null;
   if (res.status !== 204) {
     const text = await res.text();

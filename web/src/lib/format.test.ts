@@ -89,11 +89,12 @@ describe('abbreviate and money', () => {
     expect(abbreviate(null)).toBe('0');
   });
 
-  it("prefixes money with '$'", () => {
+  it("money is exact: '$', thousands separators, two decimals (never '$2.9K')", () => {
     expect(money(12.5)).toBe('$12.50');
     expect(money(0)).toBe('$0.00');
-    expect(money(1234)).toBe('$1.2K');
-    expect(money(3_400_000)).toBe('$3.4M');
+    expect(money(1234)).toBe('$1,234.00');
+    expect(money(2915.4)).toBe('$2,915.40');
+    expect(money('3400000.125')).toBe('$3,400,000.13');
     expect(money(-20)).toBe('-$20.00');
   });
 });

@@ -114,14 +114,13 @@ function oneDecimalOrTwo(n: number): string {
   return String(Math.round(n * 100) / 100);
 }
 
-/** '$' then the amount: two decimals under 1000 ('$12.50'), abbreviated above ('$1.2K'). */
+const exact = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+
+/** '$' then the exact amount with two decimals and thousands separators ('$12.50', '$2,915.40'). */
 export function money(value: number | string | null | undefined): string {
   const n = Number(value ?? 0);
   if (!Number.isFinite(n)) {
     return `${CURRENCY}0.00`;
   }
-  if (Math.abs(n) < 1000) {
-    return `${n < 0 ? '-' : ''}${CURRENCY}${Math.abs(n).toFixed(2)}`;
-  }
-  return `${n < 0 ? '-' : ''}${CURRENCY}${abbreviate(Math.abs(n))}`;
+  return `${n < 0 ? '-' : ''}${CURRENCY}${exact.format(Math.abs(n))}`;
 }

@@ -1,20 +1,34 @@
 import { AppShell, Badge, Burger, CloseButton, Group, ScrollArea, Text, ThemeIcon } from '@mantine/core';
-import { useDisclosure, useMediaQuery } from '@mantine/hooks';
+import { useDisclosure, useHotkeys, useMediaQuery } from '@mantine/hooks';
 import { IconShieldLock } from '@tabler/icons-react';
-import { Suspense, useEffect } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { calls } from '../api/calls';
 import { useApiQuery } from '../api/hooks';
 import { parseWidgets, sessionStore } from '../auth/session';
 import { PageLoader } from '../ui/page-loader';
+import { UnsavedChangesGuard } from '../ui/unsaved-changes';
 import classes from './app-layout.module.css';
+import { PaletteButton } from './palette-button';
 import { ScrollToTop } from './scroll-to-top';
 import { Sidebar } from './sidebar';
 import { UserMenu } from './user-menu';
 
+// The command palette loads on first use (Ctrl+K / Cmd+K or the top bar's search button).
+const CommandPalette = lazy(() => import('./command-palette'));
+
 /** The signed-in frame: sidebar (open from lg, a drawer below), top bar, page outlet. */
 export default function AppLayout() {
   const [opened, { toggle, close }] = useDisclosure(false);
+  const [paletteLoaded, setPaletteLoaded] = useState(false);
+  const openPalette = useCallback(() => {
+    if (paletteLoaded) {
+      void import('./command-palette').then((m) => m.palette.open());
+    } else {
+      setPaletteLoaded(true);
+    }
+  }, [paletteLoaded]);
+  useHotkeys([['mod+K', openPalette]], []);
   const location = useLocation();
   // lg and up keep the sidebar open; below, a closed drawer is also hidden from keyboard and readers.
   const desktop = useMediaQuery('(min-width: 62em)', true, { getInitialValueInEffect: false });
@@ -69,7 +83,10 @@ export default function AppLayout() {
               </Text>
             </Group>
           </Group>
-          <UserMenu />
+          <Group gap="sm" wrap="nowrap">
+            <PaletteButton onClick={openPalette} />
+            <UserMenu />
+          </Group>
         </Group>
       </AppShell.Header>
       <AppShell.Navbar
@@ -116,6 +133,12 @@ export default function AppLayout() {
           <Outlet />
         </Suspense>
         <ScrollToTop />
+        <UnsavedChangesGuard />
+        {paletteLoaded ? (
+          <Suspense fallback={null}>
+            <CommandPalette openOnMount />
+          </Suspense>
+        ) : null}
       </AppShell.Main>
     </AppShell>
   );

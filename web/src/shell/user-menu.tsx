@@ -1,7 +1,24 @@
 import { UPDATE_RELOAD_DELAY_MS } from '@admin/contract';
-import { Avatar, Group, Menu, Text, UnstyledButton } from '@mantine/core';
+import {
+  Avatar,
+  Group,
+  type MantineColorScheme,
+  Menu,
+  Text,
+  UnstyledButton,
+  useMantineColorScheme,
+} from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconChevronDown, IconKey, IconLogout, IconRefresh } from '@tabler/icons-react';
+import {
+  IconCheck,
+  IconChevronDown,
+  IconDeviceDesktop,
+  IconKey,
+  IconLogout,
+  IconMoon,
+  IconRefresh,
+  IconSun,
+} from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { useSession } from '../auth/session';
 import { paths } from '../paths';
@@ -27,8 +44,15 @@ export async function checkForUpdates(): Promise<void> {
   }
 }
 
+const SCHEMES: { value: MantineColorScheme; label: string; Icon: typeof IconSun }[] = [
+  { value: 'light', label: 'Light', Icon: IconSun },
+  { value: 'dark', label: 'Dark', Icon: IconMoon },
+  { value: 'auto', label: 'System', Icon: IconDeviceDesktop },
+];
+
 /** The top bar's user name and its menu. */
 export function UserMenu() {
+  const { colorScheme, setColorScheme } = useMantineColorScheme();
   const session = useSession();
   const user = session?.user;
   const name = user?.name || user?.username || '';
@@ -57,6 +81,21 @@ export function UserMenu() {
         <Menu.Item leftSection={<IconRefresh size={16} />} onClick={() => void checkForUpdates()}>
           Check for Updates
         </Menu.Item>
+        <Menu.Divider />
+        <Menu.Label>Theme</Menu.Label>
+        {SCHEMES.map(({ value, label, Icon }) => (
+          <Menu.Item
+            key={value}
+            role="menuitemradio"
+            aria-checked={colorScheme === value}
+            closeMenuOnClick={false}
+            leftSection={<Icon size={16} />}
+            rightSection={colorScheme === value ? <IconCheck size={14} /> : null}
+            onClick={() => setColorScheme(value)}
+          >
+            {label}
+          </Menu.Item>
+        ))}
         <Menu.Divider />
         <Menu.Item component={Link} to={paths.logout} color="red" leftSection={<IconLogout size={16} />}>
           Signout

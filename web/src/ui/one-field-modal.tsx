@@ -1,5 +1,6 @@
-import { Button, Group, Modal, Stack, TextInput } from '@mantine/core';
+import { Button, Group, Stack, TextInput } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
+import { GuardedModal, useUnsavedChanges } from './unsaved-changes';
 
 interface OneFieldProps {
   label: string;
@@ -25,9 +26,9 @@ export function OneFieldModal({
   ...form
 }: OneFieldProps & { opened: boolean; title: string }) {
   return (
-    <Modal opened={opened} onClose={form.onClose} title={title} centered>
+    <GuardedModal opened={opened} onClose={form.onClose} title={title} centered>
       {opened ? <OneFieldForm {...form} /> : null}
-    </Modal>
+    </GuardedModal>
   );
 }
 
@@ -43,6 +44,7 @@ function OneFieldForm({
 }: OneFieldProps) {
   const [value, setValue] = useState(initial);
   const [submitted, setSubmitted] = useState(false);
+  useUnsavedChanges(value.trim() !== initial.trim() && !pending);
   const submit = (e: FormEvent) => {
     e.preventDefault();
     setSubmitted(true);

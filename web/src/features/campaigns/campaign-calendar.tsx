@@ -34,6 +34,7 @@ import { calls } from '../../api/calls';
 import { useApiMutation, useApiQuery } from '../../api/hooks';
 import { money } from '../../lib/format';
 import { ErrorAlert } from '../../ui/error-alert';
+import { GuardedModal } from '../../ui/unsaved-changes';
 
 const WEEKDAYS = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'];
 
@@ -121,7 +122,13 @@ export function CampaignCalendar({ userId }: { userId?: number }) {
               p={4}
               radius="sm"
               mih={{ base: 70, sm: 104 }}
-              bg={key === today ? 'blue.0' : inMonth ? undefined : 'gray.0'}
+              bg={
+                key === today
+                  ? 'var(--mantine-color-blue-light)'
+                  : inMonth
+                    ? undefined
+                    : 'var(--app-muted-bg)'
+              }
               role="group"
               data-testid="calendar-day"
               aria-label={d.format(DATE_FORMAT)}
@@ -152,7 +159,11 @@ export function CampaignCalendar({ userId }: { userId?: number }) {
                   >
                     <Box
                       px={4}
-                      bg={isMoney(e.type) ? 'teal.1' : 'indigo.1'}
+                      bg={
+                        isMoney(e.type)
+                          ? 'var(--mantine-color-teal-light)'
+                          : 'var(--mantine-color-indigo-light)'
+                      }
                       style={{
                         borderRadius: 4,
                         overflow: 'hidden',
@@ -295,7 +306,16 @@ function SettingForm({
   };
 
   return (
-    <Modal opened onClose={onClose} title={editing ? 'Edit' : 'Add New Setting'} centered>
+    <GuardedModal
+      opened
+      onClose={onClose}
+      title={editing ? 'Edit' : 'Add New Setting'}
+      centered
+      dirty={
+        !save.isSuccess &&
+        (type !== (editing?.type ?? null) || String(value) !== String(editing?.value ?? ''))
+      }
+    >
       <Stack>
         <TextInput label="Date" value={dayjs(state.day).format(DATE_FORMAT)} readOnly />
         <Select
@@ -322,6 +342,6 @@ function SettingForm({
           </Button>
         </Group>
       </Stack>
-    </Modal>
+    </GuardedModal>
   );
 }

@@ -1,5 +1,5 @@
 import { CAMPAIGN_GOALS, type CampaignChargeRow, CURRENCY } from '@admin/contract';
-import { Button, Group, Modal, NumberInput, Select, Stack, Text } from '@mantine/core';
+import { Button, Group, NumberInput, Select, Stack, Text } from '@mantine/core';
 import { IconEdit, IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { calls } from '../../api/calls';
@@ -8,6 +8,7 @@ import { formatDateTime, money } from '../../lib/format';
 import { ErrorAlert } from '../../ui/error-alert';
 import { ListTable } from '../../ui/list-table';
 import { PageHeader } from '../../ui/page-header';
+import { GuardedModal } from '../../ui/unsaved-changes';
 
 const GOAL_LABELS: Record<string, string> = { CPC: 'CPC (pay per click)', CPV: 'CPV (pay per view)' };
 
@@ -107,7 +108,19 @@ function ChargeForm({
   };
   const money2 = { prefix: CURRENCY, decimalScale: 2, min: 0 };
   return (
-    <Modal opened onClose={onClose} title={row ? `Edit ${row.goal} charges` : 'Add charges'} centered>
+    <GuardedModal
+      opened
+      onClose={onClose}
+      title={row ? `Edit ${row.goal} charges` : 'Add charges'}
+      centered
+      dirty={
+        !create.isSuccess &&
+        !update.isSuccess &&
+        (String(cpc) !== String(row?.cost_per_click ?? '') ||
+          String(cpv) !== String(row?.cost_per_view ?? '') ||
+          String(min) !== String(row?.min_daily_budget ?? ''))
+      }
+    >
       <Stack>
         {row ? null : (
           <Select
@@ -131,6 +144,6 @@ function ChargeForm({
           </Button>
         </Group>
       </Stack>
-    </Modal>
+    </GuardedModal>
   );
 }

@@ -123,10 +123,16 @@ function Media({ c }: { c: CampaignDetail }) {
             aria-label="Ad video"
           />
         ) : image ? (
-          <Image src={image} alt={c.creative_ad_title ?? 'Ad image'} mah={360} fit="contain" bg="gray.1" />
+          <Image
+            src={image}
+            alt={c.creative_ad_title ?? 'Ad image'}
+            mah={360}
+            fit="contain"
+            bg="var(--app-muted-bg-strong)"
+          />
         ) : (
           <AspectRatio ratio={16 / 9}>
-            <Center bg="gray.1" aria-label="No media">
+            <Center bg="var(--app-muted-bg-strong)" aria-label="No media">
               <IconPhoto size={48} color="var(--mantine-color-gray-5)" />
             </Center>
           </AspectRatio>

@@ -15,6 +15,7 @@ import { useState } from 'react';
 import { calls } from '../../api/calls';
 import { useApiMutation } from '../../api/hooks';
 import { useCan } from '../../auth/can';
+import { GuardedModal } from '../../ui/unsaved-changes';
 
 const STATUS_COLORS: Record<string, string> = {
   Draft: 'gray',
@@ -117,8 +118,9 @@ export function StatusChanger({ campaignId, onDone }: { campaignId: number; onDo
           Change Status
         </Button>
       </Group>
-      <Modal
+      <GuardedModal
         opened={declining}
+        dirty={reason.trim() !== '' && !change.isPending}
         onClose={() => {
           setDeclining(false);
           setReasonError(null);
@@ -143,7 +145,7 @@ export function StatusChanger({ campaignId, onDone }: { campaignId: number; onDo
             </Button>
           </Group>
         </Stack>
-      </Modal>
+      </GuardedModal>
     </>
   );
 }

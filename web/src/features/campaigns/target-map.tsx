@@ -29,7 +29,7 @@ export default function TargetMap({
         [latitude - dLat, longitude - dLng],
         [latitude + dLat, longitude + dLng],
       ]}
-      style={{ height: 280, width: '100%', borderRadius: 8, background: '#e9ecef' }}
+      style={{ height: 280, width: '100%', borderRadius: 8, background: 'var(--app-map-bg)' }}
       scrollWheelZoom={false}
       aria-label="Target area map"
     >

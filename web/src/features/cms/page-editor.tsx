@@ -19,6 +19,7 @@ import StarterKit from '@tiptap/starter-kit';
 import { useState } from 'react';
 import { calls } from '../../api/calls';
 import { useApiMutation } from '../../api/hooks';
+import { useUnsavedChanges } from '../../ui/unsaved-changes';
 
 /** Font sizes offered by the editor (spec: 8 to 96). */
 export const FONT_SIZES = [
@@ -137,6 +138,7 @@ export default function PageEditor({
       setDirty(false);
     },
   });
+  useUnsavedChanges(dirty && canSave && !save.isPending);
   const saveButton = (where: string) => (
     <Button
       onClick={() => editor && save.mutate({ data_key: pageKey, data: editor.getHTML() })}

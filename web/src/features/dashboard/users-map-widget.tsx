@@ -47,7 +47,7 @@ export default function UsersMapWidget() {
         zoom={MAP_MIN_ZOOM}
         minZoom={MAP_MIN_ZOOM}
         scrollWheelZoom={false}
-        style={{ height: 320, width: '100%', borderRadius: 8, background: '#e8eef3' }}
+        style={{ height: 320, width: '100%', borderRadius: 8, background: 'var(--app-map-bg)' }}
         aria-label="Users location map"
       >
         {config.data ? (

@@ -44,6 +44,7 @@ import { parseWidgets, sessionStore } from '../../auth/session';
 import { paths } from '../../paths';
 import { ErrorAlert } from '../../ui/error-alert';
 import { PageHeader } from '../../ui/page-header';
+import { useUnsavedChanges } from '../../ui/unsaved-changes';
 
 type ListId = 'available' | 'selected';
 type Lists = Record<ListId, DashboardWidget[]>;
@@ -87,10 +88,17 @@ function Arranger({ type }: { type: WidgetType }) {
   const q = useApiQuery(calls.dashboardWidget, { type });
   const [lists, setLists] = useState<Lists | null>(null);
   const [active, setActive] = useState<DashboardWidget | null>(null);
+  // The selected widgets' order as last loaded or saved: differing from it means unsaved changes.
+  const [savedOrder, setSavedOrder] = useState<string | null>(null);
+  const order = lists ? lists.selected.map((w) => w.id).join(',') : null;
   const save = useApiMutation(calls.saveDashboardWidget, {
     invalidates: [calls.dashboardWidget],
-    onSuccess: (res) => sessionStore.update({ widgets: parseWidgets(res.widget) }),
+    onSuccess: (res, input) => {
+      sessionStore.update({ widgets: parseWidgets(res.widget) });
+      setSavedOrder((JSON.parse(String(input.widget_json)) as DashboardWidget[]).map((w) => w.id).join(','));
+    },
   });
+  useUnsavedChanges(order !== null && savedOrder !== null && order !== savedOrder && !save.isPending);
   useEffect(() => {
     if (q.data && !lists) {
       const { widget_json, available } = q.data.data;
@@ -98,6 +106,7 @@ function Arranger({ type }: { type: WidgetType }) {
       const selected = widget_json.filter((w) => allowed.has(w.id));
       const chosen = new Set(selected.map((w) => w.id));
       setLists({ selected, available: available.filter((w) => !chosen.has(w.id)) });
+      setSavedOrder(selected.map((w) => w.id).join(','));
     }
   }, [q.data, lists]);
 

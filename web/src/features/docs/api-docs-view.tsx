@@ -2,7 +2,10 @@ import { Alert, Paper, Tabs } from '@mantine/core';
 import { IconFileOff } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
+import { calls } from '../../api/calls';
+import { useApiQuery } from '../../api/hooks';
 import { sessionStore } from '../../auth/session';
+import { ErrorAlert } from '../../ui/error-alert';
 import { PageHeader } from '../../ui/page-header';
 import { PageLoader } from '../../ui/page-loader';
 
@@ -10,7 +13,6 @@ import { PageLoader } from '../../ui/page-loader';
 const SwaggerPanel = lazy(() => import('./swagger-panel'));
 
 export type ApiDocName = 'admin' | 'mobile' | 'search';
-const VERSIONS = ['1.0.0', '2.0.0'] as const;
 
 class DocError extends Error {}
 
@@ -57,28 +59,41 @@ function DocumentPanel({ name, version }: { name: ApiDocName; version: string })
   );
 }
 
-/** A documentation page: tabs Version 1.0.0 and Version 2.0.0 (2.0.0 first shown), each a Swagger UI. */
+/** A documentation page: one tab per published version (the newest selected), each a Swagger UI. */
 export function ApiDocsView({ name, title }: { name: ApiDocName; title: string }) {
-  const [version, setVersion] = useState<string>('2.0.0');
+  const versions = useApiQuery(calls.apiDocVersions, { name });
+  const [picked, setPicked] = useState<string | null>(null);
+  const list = versions.data?.data ?? [];
+  const version = picked && list.includes(picked) ? picked : (list[0] ?? null);
   return (
     <>
       <PageHeader title={title} />
-      <Tabs value={version} onChange={(v) => v && setVersion(v)} keepMounted={false}>
-        <Tabs.List mb="md">
-          {VERSIONS.map((v) => (
-            <Tabs.Tab key={v} value={v}>
-              Version {v}
-            </Tabs.Tab>
+      {versions.isPending ? (
+        <PageLoader />
+      ) : versions.isError ? (
+        <ErrorAlert error={versions.error} onRetry={() => versions.refetch()} />
+      ) : !version ? (
+        <Alert color="yellow" variant="light" icon={<IconFileOff size={18} />} title="No document yet">
+          No version of this API document has been published yet.
+        </Alert>
+      ) : (
+        <Tabs value={version} onChange={(v) => v && setPicked(v)} keepMounted={false}>
+          <Tabs.List mb="md">
+            {list.map((v) => (
+              <Tabs.Tab key={v} value={v}>
+                Version {v}
+              </Tabs.Tab>
+            ))}
+          </Tabs.List>
+          {list.map((v) => (
+            <Tabs.Panel key={v} value={v}>
+              <Paper withBorder radius="md" p={{ base: 0, sm: 'xs' }} style={{ overflowX: 'auto' }}>
+                <DocumentPanel name={name} version={v} />
+              </Paper>
+            </Tabs.Panel>
           ))}
-        </Tabs.List>
-        {VERSIONS.map((v) => (
-          <Tabs.Panel key={v} value={v}>
-            <Paper withBorder radius="md" p={{ base: 0, sm: 'xs' }} style={{ overflowX: 'auto' }}>
-              <DocumentPanel name={name} version={v} />
-            </Paper>
-          </Tabs.Panel>
-        ))}
-      </Tabs>
+        </Tabs>
+      )}
     </>
   );
 }

@@ -1,5 +1,6 @@
 import SwaggerUI from 'swagger-ui-react';
 import 'swagger-ui-react/swagger-ui.css';
+import './swagger-dark.css';
 import { sessionStore } from '../../auth/session';
 
 interface SwaggerRequest {

@@ -43,8 +43,9 @@ export default function UserPermissionsPage() {
           id: p.id,
           name: p.name,
           granted: p.user_permission_count > 0,
-          fromGroups: p.from_groups,
+          viaGroups: p.via_groups,
         }))}
+        showEffective
         loading={perms.isFetching}
         canToggle={canToggle}
         pendingId={toggle.isPending ? (toggle.variables?.permission_id as number) : null}

@@ -1,7 +1,8 @@
 import type { PostMediaItem } from '@admin/contract';
-import { ActionIcon, Box, Center, Group, Image, Text } from '@mantine/core';
+import { ActionIcon, Box, Center, Group, Text } from '@mantine/core';
 import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
 import { useState } from 'react';
+import { MediaThumb } from '../../ui/media-thumb';
 
 /** Next index in a carousel of `n` items, wrapping around both ends. */
 export const wrapIndex = (i: number, n: number) => (n === 0 ? 0 : ((i % n) + n) % n);
@@ -12,7 +13,7 @@ export function MediaCarousel({ media }: { media: PostMediaItem[] }) {
   const n = media.length;
   if (n === 0) {
     return (
-      <Center h={200} bg="gray.1" style={{ borderRadius: 8 }}>
+      <Center h={200} bg="var(--app-muted-bg-strong)" style={{ borderRadius: 8 }}>
         <Text c="dimmed">This post has no media</Text>
       </Center>
     );
@@ -44,14 +45,13 @@ export function MediaCarousel({ media }: { media: PostMediaItem[] }) {
               aria-label={item.title ?? 'Post video'}
             />
           ) : (
-            <Image
+            <MediaThumb
               key={item.id}
               src={item.image}
               alt={item.title ?? 'Post image'}
-              h="100%"
               w="100%"
+              h="100%"
               fit="contain"
-              fallbackSrc="/default-avatar.svg"
             />
           )}
         </Center>

@@ -96,7 +96,7 @@ function AboutTab({ post }: { post: PostDetails }) {
         ) : hasLocation ? (
           <PageLoader />
         ) : (
-          <Center h={200} bg="gray.0" style={{ borderRadius: 8 }}>
+          <Center h={200} bg="var(--app-muted-bg)" style={{ borderRadius: 8 }}>
             <Group gap="xs" c="dimmed">
               <IconMapPinOff size={18} />
               <Text size="sm">This post has no location</Text>

@@ -19,7 +19,7 @@ export default function PostMap({
       center={[latitude, longitude]}
       zoom={PROFILE_MAP_ZOOM}
       scrollWheelZoom={false}
-      style={{ height: 320, width: '100%', borderRadius: 8, background: '#e9ecef' }}
+      style={{ height: 320, width: '100%', borderRadius: 8, background: 'var(--app-map-bg)' }}
       aria-label={`Map of ${label}`}
     >
       <TileLayer url={tileUrl} attribution="&copy; OpenStreetMap contributors" />

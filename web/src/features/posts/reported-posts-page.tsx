@@ -1,5 +1,5 @@
 import type { ReportedPostRow } from '@admin/contract';
-import { Button, Group, Image } from '@mantine/core';
+import { Button, Group } from '@mantine/core';
 import { IconEye } from '@tabler/icons-react';
 import type { DataTableColumn } from 'mantine-datatable';
 import { Link } from 'react-router';
@@ -11,6 +11,7 @@ import { paths } from '../../paths';
 import { ErrorAlert } from '../../ui/error-alert';
 import { ListSearch } from '../../ui/list-search';
 import { ListTable } from '../../ui/list-table';
+import { MediaThumb } from '../../ui/media-thumb';
 import { PageHeader } from '../../ui/page-header';
 import { type ListState, useListState } from '../../ui/use-list-state';
 
@@ -30,18 +31,7 @@ export default function ReportedPostsPage() {
       accessor: 'image',
       title: 'Image',
       width: 84,
-      render: (r) => (
-        <Image
-          src={r.image}
-          alt={r.title ?? 'Post image'}
-          w={48}
-          h={48}
-          radius="sm"
-          fit="cover"
-          fallbackSrc="/default-avatar.svg"
-          loading="lazy"
-        />
-      ),
+      render: (r) => <MediaThumb src={r.image} alt={r.title ?? 'Post'} w={48} h={48} />,
     },
     { accessor: 'title', title: 'Title', sortable: true, render: (r) => r.title ?? '-' },
     { accessor: 'website', title: 'Website', sortable: true, render: (r) => r.website ?? '-' },

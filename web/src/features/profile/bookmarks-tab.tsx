@@ -1,7 +1,8 @@
 import type { ProfileBookmarkRow } from '@admin/contract';
-import { Image, Stack, Text } from '@mantine/core';
+import { Stack, Text } from '@mantine/core';
 import { ErrorAlert } from '../../ui/error-alert';
 import { ListTable } from '../../ui/list-table';
+import { MediaThumb } from '../../ui/media-thumb';
 import { type ListState, useListState } from '../../ui/use-list-state';
 import { useFavourites } from './hooks';
 
@@ -35,21 +36,9 @@ export function BookmarksTab({ userId }: { userId: number }) {
             accessor: 'image',
             title: 'Image',
             width: 90,
-            render: (r) =>
-              r.image ? (
-                <Image
-                  src={r.image}
-                  alt={r.title ?? 'Bookmark image'}
-                  w={60}
-                  h={40}
-                  fit="cover"
-                  radius="sm"
-                />
-              ) : (
-                <Text c="dimmed" size="xs">
-                  No image
-                </Text>
-              ),
+            render: (r) => (
+              <MediaThumb src={r.image} type={r.type} alt={r.title ?? 'Bookmark'} w={60} h={40} />
+            ),
           },
           {
             accessor: 'search_term',

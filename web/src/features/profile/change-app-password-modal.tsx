@@ -1,6 +1,7 @@
-import { Button, Group, Modal, PasswordInput, Stack } from '@mantine/core';
+import { Button, Group, PasswordInput, Stack } from '@mantine/core';
 import { useState } from 'react';
 import { isStrictSuccess } from '../../api/notify';
+import { GuardedModal } from '../../ui/unsaved-changes';
 import { useChangeAppPassword } from './hooks';
 
 /**
@@ -56,7 +57,13 @@ export function ChangeAppPasswordModal({
   };
 
   return (
-    <Modal opened={opened} onClose={close} title="Change Password" centered>
+    <GuardedModal
+      opened={opened}
+      onClose={close}
+      title="Change Password"
+      centered
+      dirty={password !== '' || confirmation !== ''}
+    >
       <form onSubmit={submit} noValidate>
         <Stack>
           <PasswordInput
@@ -84,6 +91,6 @@ export function ChangeAppPasswordModal({
           </Group>
         </Stack>
       </form>
-    </Modal>
+    </GuardedModal>
   );
 }

@@ -3,6 +3,7 @@ import { ActionIcon, Box, Group, Select, Text, TextInput, Tooltip } from '@manti
 import { DatePickerInput } from '@mantine/dates';
 import { IconCheck, IconPencil, IconX } from '@tabler/icons-react';
 import { useState } from 'react';
+import { useUnsavedChanges } from '../../ui/unsaved-changes';
 import { dateOnly } from './format';
 import classes from './profile.module.css';
 
@@ -36,6 +37,7 @@ export function ProfileFieldRow({ field, label, value, canEdit, saving, onSave }
   const [editing, setEditing] = useState(false);
   const [draft, setDraft] = useState(value ?? '');
   const empty = draft.trim() === '';
+  useUnsavedChanges(editing && !saving && draft.trim() !== (value ?? ''));
   const inputId = `profile-${field}`;
 
   const start = () => {

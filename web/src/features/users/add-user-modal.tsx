@@ -1,8 +1,9 @@
-import { Button, Group, Modal, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { Button, Group, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
 import { calls } from '../../api/calls';
 import { useApiMutation } from '../../api/hooks';
 import { alertStrict } from '../../api/notify';
+import { GuardedModal } from '../../ui/unsaved-changes';
 
 const EMPTY = { name: '', username: '', email: '', password: '', phone: '' };
 type Field = keyof typeof EMPTY;
@@ -74,7 +75,13 @@ export function AddUserModal({
     error: errorOf(f),
   });
   return (
-    <Modal opened={opened} onClose={close} title="Add New User" centered>
+    <GuardedModal
+      opened={opened}
+      onClose={close}
+      title="Add New User"
+      centered
+      dirty={Object.values(values).some((v) => v !== '')}
+    >
       <form onSubmit={submit} noValidate>
         <Stack gap="sm">
           <TextInput label="Name" withAsterisk autoComplete="off" data-autofocus {...field('name')} />
@@ -92,6 +99,6 @@ export function AddUserModal({
           </Group>
         </Stack>
       </form>
-    </Modal>
+    </GuardedModal>
   );
 }

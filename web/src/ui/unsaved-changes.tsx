@@ -1,0 +1,135 @@
+import { Modal, type ModalProps, Text } from '@mantine/core';
+import { modals } from '@mantine/modals';
+import { createContext, useCallback, useContext, useEffect, useId, useRef, useState } from 'react';
+import { useBlocker } from 'react-router';
+
+export const UNSAVED_TITLE = 'Leave without saving?';
+export const UNSAVED_MESSAGE = 'You have unsaved changes. If you leave now they will be lost.';
+
+/**
+ * Which forms hold unsaved changes right now. React Router honours only one blocker at a time, so
+ * the forms register here and one guard (in the shell) blocks for all of them.
+ */
+const dirtyForms = new Set<string>();
+export const hasUnsavedChanges = () => dirtyForms.size > 0;
+
+/** A popup reports whether its form is dirty, so closing it asks first. */
+const PopupDirty = createContext<((id: string, dirty: boolean) => void) | null>(null);
+
+/**
+ * Marks a form as holding unsaved changes while `dirty`: leaving the page (a link, Back, a reload,
+ * closing the tab) asks first, and so does closing the popup it sits in (a `GuardedModal`).
+ */
+export function useUnsavedChanges(dirty: boolean): void {
+  const id = useId();
+  const reportToPopup = useContext(PopupDirty);
+  useEffect(() => {
+    if (dirty) {
+      dirtyForms.add(id);
+    } else {
+      dirtyForms.delete(id);
+    }
+    reportToPopup?.(id, dirty);
+    return () => {
+      dirtyForms.delete(id);
+      reportToPopup?.(id, false);
+    };
+  }, [dirty, id, reportToPopup]);
+}
+
+/** Asks 'Leave without saving?'; resolves true when the person chooses to leave. */
+export function confirmDiscard(): Promise<boolean> {
+  return new Promise((resolve) => {
+    modals.openConfirmModal({
+      title: UNSAVED_TITLE,
+      centered: true,
+      children: <Text size="sm">{UNSAVED_MESSAGE}</Text>,
+      labels: { confirm: 'Leave', cancel: 'Stay' },
+      confirmProps: { color: 'red' },
+      onConfirm: () => resolve(true),
+      onCancel: () => resolve(false),
+      onClose: () => resolve(false),
+    });
+  });
+}
+
+/** The one navigation blocker and beforeunload listener of the app (rendered by the shell). */
+export function UnsavedChangesGuard() {
+  const blocker = useBlocker(
+    ({ currentLocation, nextLocation }) =>
+      hasUnsavedChanges() &&
+      (currentLocation.pathname !== nextLocation.pathname || currentLocation.search !== nextLocation.search),
+  );
+  const asking = useRef(false);
+  useEffect(() => {
+    if (blocker.state !== 'blocked' || asking.current) {
+      return;
+    }
+    asking.current = true;
+    void confirmDiscard().then((leave) => {
+      asking.current = false;
+      if (leave) {
+        dirtyForms.clear();
+        blocker.proceed();
+      } else {
+        blocker.reset();
+      }
+    });
+  }, [blocker]);
+  useEffect(() => {
+    const onBeforeUnload = (e: BeforeUnloadEvent) => {
+      if (hasUnsavedChanges()) {
+        e.preventDefault();
+        e.returnValue = '';
+      }
+    };
+    window.addEventListener('beforeunload', onBeforeUnload);
+    return () => window.removeEventListener('beforeunload', onBeforeUnload);
+  }, []);
+  return null;
+}
+
+/**
+ * A popup form: Escape, the close button or a click outside asks 'Leave without saving?' first when it
+ * holds typed input: `dirty` from the component that owns the form state, or a form inside it that
+ * calls `useUnsavedChanges`. Leaving the page while it is dirty asks too.
+ */
+export function GuardedModal({
+  onClose,
+  children,
+  dirty: ownDirty = false,
+  ...props
+}: ModalProps & { dirty?: boolean }) {
+  useUnsavedChanges(ownDirty && props.opened);
+  const [dirty, setDirty] = useState<ReadonlySet<string>>(new Set());
+  const report = useCallback((id: string, isDirty: boolean) => {
+    setDirty((prev) => {
+      if (prev.has(id) === isDirty) {
+        return prev;
+      }
+      const next = new Set(prev);
+      if (isDirty) {
+        next.add(id);
+      } else {
+        next.delete(id);
+      }
+      return next;
+    });
+  }, []);
+  const close = () => {
+    if (!ownDirty && dirty.size === 0) {
+      onClose();
+      return;
+    }
+    void confirmDiscard().then((leave) => {
+      if (leave) {
+        onClose();
+      }
+    });
+  };
+  return (
+    <Modal onClose={close} {...props}>
+      <PopupDirty.Provider value={report}>{children}</PopupDirty.Provider>
+    </Modal>
+  );
+}
