@@ -55,8 +55,8 @@ describe('permission screens (issue 14)', () => {
     await screenshot(page, 'shell-user-permissions-1366');
 
     // Granting directly changes what Effective says.
-    await page.getByRole('button', { name: 'searches: NO' }).click();
-    await page.getByRole('button', { name: 'searches: YES' }).waitFor();
+    await page.getByRole('button', { name: 'searches: NO', exact: true }).click();
+    await page.getByRole('button', { name: 'searches: YES', exact: true }).waitFor();
     expect(await page.getByTestId('effective-searches').textContent()).toBe(
       `Granted directly and through group ${group.data.name}`,
     );

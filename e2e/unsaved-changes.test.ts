@@ -24,7 +24,12 @@ const dialog = (page: Page) => page.getByRole('dialog', { name: 'Leave without s
 
 describe('unsaved-changes guard (issue 14)', () => {
   it('the CMS editor asks before leaving with unsaved text: Stay keeps it, Leave goes', async () => {
-    const page = await open('/faq');
+    const page = await open('/');
+    // Arrive in the app (not a fresh load) so that Back stays inside it.
+    const nav = page.getByRole('navigation', { name: 'Main navigation' });
+    await nav.getByText('CMS Pages', { exact: true }).click();
+    await nav.getByRole('link', { name: 'FAQ', exact: true }).click();
+    await page.waitForURL('**/faq');
     const editor = page.locator('.ProseMirror');
     await editor.click();
     await page.keyboard.type(' Draft sentence not saved.');

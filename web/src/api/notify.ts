@@ -1,5 +1,6 @@
 import { TEXTS } from '@admin/contract';
 import { notifications } from '@mantine/notifications';
+import { connection } from './connection';
 
 /** Alert text of any thrown value (ApiError carries the spec's text already). */
 export function messageOf(err: unknown): string {
@@ -11,6 +12,10 @@ export function messageOf(err: unknown): string {
 
 /** Danger alert (red), spec 01 section 8. */
 export function notifyError(err: unknown): void {
+  if (connection.isDown()) {
+    // The 'server cannot be reached' banner already says it; one alert per failed call is noise.
+    return;
+  }
   notifications.show({ color: 'red', title: 'Error', message: messageOf(err), autoClose: 6000 });
 }
 

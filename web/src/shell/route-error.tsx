@@ -75,7 +75,7 @@ export function RouteError({ fullPage = false }: { fullPage?: boolean }) {
           ? 'Part of the app could not be downloaded. Check your connection, or a new version may have been released: Retry loads it.'
           : 'Something went wrong while showing this page. Retry shows it again; the rest of the app keeps working.'}
       </Text>
-      <Code block mt="sm" fz="xs">
+      <Code block mt="sm" fz="xs" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
         {describe(error)}
       </Code>
       <Group mt="md">

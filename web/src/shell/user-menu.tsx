@@ -50,6 +50,8 @@ const SCHEMES: { value: MantineColorScheme; label: string; Icon: typeof IconSun 
   { value: 'auto', label: 'System', Icon: IconDeviceDesktop },
 ];
 
+const asRadio = (el: HTMLElement | null) => el?.setAttribute('role', 'menuitemradio');
+
 /** The top bar's user name and its menu. */
 export function UserMenu() {
   const { colorScheme, setColorScheme } = useMantineColorScheme();
@@ -86,7 +88,8 @@ export function UserMenu() {
         {SCHEMES.map(({ value, label, Icon }) => (
           <Menu.Item
             key={value}
-            role="menuitemradio"
+            // Mantine renders every item as a plain menuitem; these three are a radio group.
+            ref={asRadio}
             aria-checked={colorScheme === value}
             closeMenuOnClick={false}
             leftSection={<Icon size={16} />}
