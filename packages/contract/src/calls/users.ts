@@ -124,8 +124,7 @@ export const usersCalls = {
     permission: 'users_list',
     summary: `Up to ${USER_LOOKUP_LIMIT} platform users whose name, username or email contains the query (command palette)`,
     request: z.object({
-      query: z
-        .string({ error: 'query is required' })
+      query: Text({ error: 'query is required' })
         .trim()
         .min(3, 'query needs at least 3 characters')
         .max(100, 'query is at most 100 characters'),
