@@ -4,11 +4,11 @@
 // tops both tables up with PostgreSQL's generate_series (seedScale) the first time and reuses them.
 import { drizzle } from 'drizzle-orm/node-postgres';
 import type { Db } from '../../server/src/db/client';
+import { pagedListQueries } from '../../server/src/db/sql';
 import { type CampaignUsersInput, campaignUsersPageSql } from '../../server/src/modules/campaigns/service';
 import {
   type TransactionHistoryInput,
-  transactionCountSql,
-  transactionPageSql,
+  transactionListSpec,
 } from '../../server/src/modules/transactions/service';
 import { seedScale } from '../../server/src/seed/scale';
 import type { BenchContext, Scenario } from '../lib/types';
@@ -150,7 +150,8 @@ export const scenarios = async (ctx: BenchContext): Promise<Scenario[]> => {
     ...txCases.map(([name, i]) => ({
       name,
       url: `/api/v2/transaction-history?${qs(i)}`,
-      sql: [transactionPageSql(i), transactionCountSql(i)],
+      sql: pagedListQueries(transactionListSpec(i)),
+      sqlParallel: true,
     })),
   ];
 };

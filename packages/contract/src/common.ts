@@ -90,6 +90,24 @@ export function listParams<const T extends readonly [string, ...string[]]>(
   });
 }
 
+/** Filtered totals are counted exactly up to this many rows (issue 12). */
+export const LIST_TOTAL_CAP = 10_000;
+
+/** The total of a list page (beside it, TotalIsLowerBound). */
+export const ListTotal = z
+  .number()
+  .int()
+  .describe(
+    'Rows under the same filter. Unfiltered: exact (kept by counters). Filtered (search, type, dates...): ' +
+      'exact up to 10,000; when more match, 10,000 with total_is_lower_bound true',
+  );
+
+export const TotalIsLowerBound = z
+  .boolean()
+  .describe(
+    'true when more rows match than the total: a filtered list counts at most 10,000 (shown as "10,000+")',
+  );
+
 /** Flags travel as "1"/"0"/"true"/"false" in query strings. */
 export const QueryBool = z
   .union([z.boolean(), z.enum(['0', '1', 'true', 'false'])])

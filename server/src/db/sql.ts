@@ -1,6 +1,152 @@
-/** The SQL floor every service stands on: driver-agnostic rows and (soon) the paged list. */
+/**
+ * The SQL floor every list stands on (issue 12): driver-agnostic rows, LIKE patterns, ORDER BY
+ * lists, timestamps, and `pagedList`, the one paged query with its total.
+ */
+
+import { LIST_TOTAL_CAP } from '@admin/contract';
+import { type SQL, sql } from 'drizzle-orm';
+import type { Db } from './client';
 
 /** node-postgres answers {rows}, PGlite answers {rows} too; this keeps callers driver-agnostic. */
 export function rowsOf<T>(result: unknown): T[] {
   return (result as { rows: T[] }).rows;
+}
+
+const escapeLike = (term: string) => term.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/** `%term%` for ILIKE, with the wildcard characters of the term itself escaped. */
+export function likePattern(term: string): string {
+  return `%${escapeLike(term)}%`;
+}
+
+/** `term%` in lower case, for `lower(column) LIKE` on a text_pattern_ops index. */
+export function prefixPattern(term: string): string {
+  return `${escapeLike(term.toLowerCase())}%`;
+}
+
+/**
+ * Trigram indexes need 3 characters: a shorter term matches the start of the text (served by a
+ * `lower(column) text_pattern_ops` index) instead of anywhere in it, which no index can serve.
+ */
+export const SHORT_TERM = 3;
+
+/**
+ * `columns` matching a search term, each as `column ILIKE %term%` (trigram index), or for a term
+ * shorter than SHORT_TERM as `lower(column) LIKE term%` (ordered index): never a full scan.
+ */
+export function searchMatch(term: string, columns: SQL[]): SQL {
+  const short = term.length < SHORT_TERM;
+  const parts = columns.map((c) =>
+    short ? sql`lower(${c}) LIKE ${prefixPattern(term)}` : sql`${c} ILIKE ${likePattern(term)}`,
+  );
+  return sql`(${sql.join(parts, sql` OR `)})`;
+}
+
+/** ISO-8601 text of a timestamp the driver answered as Date (pg) or string (PGlite). */
+export function iso(v: Date | string): string;
+export function iso(v: Date | string | null): string | null;
+export function iso(v: Date | string | null): string | null {
+  return v === null ? null : new Date(v).toISOString();
+}
+
+export type Direction = 'asc' | 'desc';
+
+/**
+ * An ORDER BY list: `column` then the unique `key`, both in `direction`. A nullable column sorts
+ * NULLS LAST both ways, and so does the key, to match that column's index for each direction.
+ */
+export function orderBy(column: SQL, key: SQL, direction: Direction, opts: { nullable?: boolean } = {}): SQL {
+  const dir = direction === 'asc' ? sql`ASC` : sql`DESC`;
+  const nulls = opts.nullable ? sql` NULLS LAST` : sql``;
+  return sql`${column} ${dir}${nulls}, ${key} ${dir}${nulls}`;
+}
+
+/**
+ * Filtered totals are counted exactly up to this many rows (the contract's LIST_TOTAL_CAP); beyond
+ * it the list answers the cap with `total_is_lower_bound: true`. LIST_TOTAL_CAP in the environment
+ * lowers it for tests.
+ */
+export function totalCap(): number {
+  const v = Number(process.env.LIST_TOTAL_CAP);
+  return v > 0 ? v : LIST_TOTAL_CAP;
+}
+
+export interface PageInput {
+  page: number;
+  page_limit: number;
+}
+
+export interface PagedListSpec {
+  /** Columns of a row. */
+  select: SQL;
+  /** Tables and joins the rows come from (and the page and its total are found over). */
+  from: SQL;
+  /** Conditions that define the list itself (the set its counter counts). */
+  where?: SQL[];
+  /** The user's filters (search, type, dates...): any present means the total is counted. */
+  filters?: (SQL | null | undefined | false | '')[];
+  /** ORDER BY list ending with a unique key (see orderBy). */
+  order: SQL;
+  input: PageInput;
+  /**
+   * Deferred join: the page is found on `key` over `from` alone (index-only for deep pages), then
+   * `rows` joins the page's keys (`page.key`) to the rows: e.g. sql`users u ON u.id = page.key`.
+   * `select` and `order` then name `rows`' aliases.
+   */
+  deferred?: { key: SQL; rows: SQL };
+  /** list_counts names whose sum is the unfiltered total (kept by triggers, migration 0004). */
+  counter?: string | string[];
+  /** A narrower FROM for counting (without joins the conditions do not need). */
+  countFrom?: SQL;
+}
+
+export interface PagedList<T> {
+  rows: T[];
+  /** Rows under the filter: exact, or totalCap() when more match (then total_is_lower_bound). */
+  total: number;
+  total_is_lower_bound: boolean;
+}
+
+const and = (parts: SQL[]) => (parts.length === 0 ? sql`true` : sql.join(parts, sql` AND `));
+
+/** Counts the rows of `from` under `where`, stopping after totalCap() + 1 (read it with totalOf). */
+export function cappedCount(from: SQL, where: SQL): SQL {
+  return sql`SELECT count(*)::int AS n, false AS exact FROM (SELECT 1 FROM ${from} WHERE ${where} LIMIT ${totalCap() + 1}) x`;
+}
+
+/** The two queries of a page (run at once): the page, and its total. Exported for the bench. */
+export function pagedListQueries(spec: PagedListSpec): [SQL, SQL] {
+  const filters = (spec.filters ?? []).filter((f): f is SQL => Boolean(f));
+  const where = and([...(spec.where ?? []), ...filters]);
+  const limit = sql`LIMIT ${spec.input.page_limit} OFFSET ${spec.input.page * spec.input.page_limit}`;
+  const page = spec.deferred
+    ? sql`SELECT ${spec.select} FROM (
+        SELECT ${spec.deferred.key} AS key FROM ${spec.from} WHERE ${where} ORDER BY ${spec.order} ${limit}
+      ) page JOIN ${spec.deferred.rows} ORDER BY ${spec.order}`
+    : sql`SELECT ${spec.select} FROM ${spec.from} WHERE ${where} ORDER BY ${spec.order} ${limit}`;
+  const names = spec.counter === undefined ? [] : [spec.counter].flat();
+  const total =
+    filters.length === 0 && names.length > 0
+      ? sql`SELECT coalesce(sum(n), 0)::int AS n, true AS exact FROM list_counts WHERE name IN (${sql.join(
+          names.map((n) => sql`${n}`),
+          sql`, `,
+        )})`
+      : cappedCount(spec.countFrom ?? spec.from, where);
+  return [page, total];
+}
+
+/** One page of a list and its total (from a counter when unfiltered, else counted up to totalCap()). */
+export async function pagedList<T>(db: Db, spec: PagedListSpec): Promise<PagedList<T>> {
+  const [page, total] = pagedListQueries(spec);
+  const [rows, counted] = await Promise.all([db.execute(page), db.execute(total)]);
+  return { rows: rowsOf<T>(rows), ...totalOf(counted) };
+}
+
+/** The answer of a page's total query as the total and its flag: a counter is exact, a count capped. */
+export function totalOf(result: unknown): { total: number; total_is_lower_bound: boolean } {
+  const { n, exact } = rowsOf<{ n: number; exact: boolean }>(result)[0];
+  const cap = totalCap();
+  return !exact && n > cap
+    ? { total: cap, total_is_lower_bound: true }
+    : { total: Number(n), total_is_lower_bound: false };
 }

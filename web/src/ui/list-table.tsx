@@ -11,6 +11,8 @@ export interface ListTableProps<T, O extends string = string> {
   records: T[] | null | undefined;
   /** Total rows of the filtered list (from the server). */
   total: number | null | undefined;
+  /** The server counted up to a cap and more rows match: the pager says '1-10 of 10,000+'. */
+  totalIsLowerBound?: boolean;
   /** Loader over the table while a page loads. */
   fetching?: boolean;
   /** Paging and sorting state from useListState; omit for a table without paging. */
@@ -35,6 +37,7 @@ export function ListTable<T, O extends string = string>({
   columns,
   records,
   total,
+  totalIsLowerBound,
   fetching,
   list,
   idAccessor,
@@ -56,7 +59,9 @@ export function ListTable<T, O extends string = string>({
         onRecordsPerPageChange: (n: number) => list.setPageLimit(n),
         recordsPerPageLabel: 'Rows per page',
         paginationText: ({ from, to, totalRecords }: { from: number; to: number; totalRecords: number }) =>
-          totalRecords ? `${from}-${to} of ${totalRecords}` : '',
+          totalRecords
+            ? `${from}-${to} of ${totalRecords.toLocaleString('en-US')}${totalIsLowerBound ? '+' : ''}`
+            : '',
         paginationWrapBreakpoint: 'sm' as const,
       }
     : {};

@@ -1,6 +1,17 @@
 import { z } from 'zod';
 import { defineCall } from '../call';
-import { DateOnly, Envelope, Id, listParams, Num, QueryBool, Text, Timestamp } from '../common';
+import {
+  DateOnly,
+  Envelope,
+  Id,
+  ListTotal,
+  listParams,
+  Num,
+  QueryBool,
+  Text,
+  Timestamp,
+  TotalIsLowerBound,
+} from '../common';
 
 /** Every status a campaign can be in (spec 02 section 4). */
 export const CAMPAIGN_STATUSES = [
@@ -283,7 +294,11 @@ export const campaignsCalls = {
     permission: 'campaign_list',
     summary: 'Campaigns, filtered by customer, name, status and created range, sorted and paged',
     request: CampaignsListRequest,
-    response: Envelope.extend({ data: z.array(CampaignRow), total: z.number().int() }),
+    response: Envelope.extend({
+      data: z.array(CampaignRow),
+      total: ListTotal,
+      total_is_lower_bound: TotalIsLowerBound,
+    }),
   }),
   campaignUsers: defineCall({
     method: 'GET',

@@ -1,6 +1,15 @@
 import { z } from 'zod';
 import { defineCall } from '../call';
-import { Envelope, Id, listParams, QueryBool, Text, Timestamp } from '../common';
+import {
+  Envelope,
+  Id,
+  ListTotal,
+  listParams,
+  QueryBool,
+  Text,
+  Timestamp,
+  TotalIsLowerBound,
+} from '../common';
 
 /** A group (role) of backend users (spec 01 section 3). */
 export const GroupRow = z.object({
@@ -54,7 +63,11 @@ export const groupsCalls = {
     permission: 'group_list',
     summary: 'Groups, paged (default id descending), or all of them with list=1',
     request: GroupListRequest,
-    response: Envelope.extend({ groups: z.array(GroupRow), total: z.number().int() }),
+    response: Envelope.extend({
+      groups: z.array(GroupRow),
+      total: ListTotal,
+      total_is_lower_bound: TotalIsLowerBound,
+    }),
   }),
   groupAdd: defineCall({
     method: 'POST',

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineCall } from '../call';
-import { Envelope, Id, listParams, Text, Timestamp } from '../common';
+import { Envelope, Id, ListTotal, listParams, Text, Timestamp, TotalIsLowerBound } from '../common';
 
 export const INTEREST_TEXTS = {
   nameRequired: 'Name is required',
@@ -30,7 +30,11 @@ export const interestsCalls = {
     permission: 'campaign_interests',
     summary: 'Interest tags with how many campaigns use each',
     request: listParams(INTEREST_LIST_ORDER, { order_by: 'created_at', direction: 'desc' }),
-    response: Envelope.extend({ data: z.array(InterestRow), total: z.number().int() }),
+    response: Envelope.extend({
+      data: z.array(InterestRow),
+      total: ListTotal,
+      total_is_lower_bound: TotalIsLowerBound,
+    }),
   }),
   interestsCreate: defineCall({
     method: 'POST',

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineCall } from '../call';
-import { Envelope, listParams, Text, Timestamp } from '../common';
+import { Envelope, ListTotal, listParams, Text, Timestamp, TotalIsLowerBound } from '../common';
 
 /** Recipients: All Users, Android Users Only, IOS Users Only. */
 export const OCCUPANTS = ['ALL', 'android', 'ios'] as const;
@@ -43,6 +43,10 @@ export const notificationsCalls = {
     permission: 'send_notifications',
     summary: 'Sent notifications, newest first, with their delivery progress',
     request: listParams(['created_at', 'id'], { order_by: 'created_at', direction: 'desc' }),
-    response: Envelope.extend({ data: z.array(NotificationRow), total: z.number().int() }),
+    response: Envelope.extend({
+      data: z.array(NotificationRow),
+      total: ListTotal,
+      total_is_lower_bound: TotalIsLowerBound,
+    }),
   }),
 };

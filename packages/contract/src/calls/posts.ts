@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineCall } from '../call';
-import { Envelope, Id, listParams, Timestamp } from '../common';
+import { Envelope, Id, ListTotal, listParams, Timestamp, TotalIsLowerBound } from '../common';
 
 /** One report of a post (a post reported twice shows twice, each with its reporter). */
 export const ReportedPostRow = z.object({
@@ -80,7 +80,11 @@ export const postsCalls = {
     permission: 'reported_posts',
     summary: 'Reports of posts that are not deleted, newest first, searched by title or website',
     request: ReportedPostsRequest,
-    response: Envelope.extend({ posts: z.array(ReportedPostRow), total_posts: z.number().int() }),
+    response: Envelope.extend({
+      posts: z.array(ReportedPostRow),
+      total_posts: ListTotal,
+      total_is_lower_bound: TotalIsLowerBound,
+    }),
   }),
   reportedPostDetails: defineCall({
     method: 'GET',
@@ -96,7 +100,11 @@ export const postsCalls = {
     permission: 'post_details',
     summary: 'Users who reported a post, paged (default name ascending)',
     request: PostPeopleRequest,
-    response: Envelope.extend({ data: z.array(PostPersonRow), total: z.number().int() }),
+    response: Envelope.extend({
+      data: z.array(PostPersonRow),
+      total: ListTotal,
+      total_is_lower_bound: TotalIsLowerBound,
+    }),
   }),
   viewedBy: defineCall({
     method: 'GET',
@@ -104,7 +112,11 @@ export const postsCalls = {
     permission: 'post_details',
     summary: 'Users who viewed a post (each once, latest view), paged (default name ascending)',
     request: PostPeopleRequest,
-    response: Envelope.extend({ data: z.array(PostPersonRow), total: z.number().int() }),
+    response: Envelope.extend({
+      data: z.array(PostPersonRow),
+      total: ListTotal,
+      total_is_lower_bound: TotalIsLowerBound,
+    }),
   }),
   deletePost: defineCall({
     method: 'DELETE',

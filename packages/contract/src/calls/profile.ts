@@ -1,6 +1,17 @@
 import { z } from 'zod';
 import { defineCall } from '../call';
-import { DateOnly, Envelope, Id, Int, listParams, MAX_ID, Text, Timestamp } from '../common';
+import {
+  DateOnly,
+  Envelope,
+  Id,
+  Int,
+  ListTotal,
+  listParams,
+  MAX_ID,
+  Text,
+  Timestamp,
+  TotalIsLowerBound,
+} from '../common';
 
 /** The last device a user signed in from; every field is null when they never used the app. */
 export const ProfileLastDevice = z.object({
@@ -55,7 +66,8 @@ export const ProfileFollowRequest = listParams(PROFILE_FOLLOW_ORDER, {
 
 export const ProfileFollowResponse = Envelope.extend({
   data: z.array(ProfileFollowRow),
-  total: z.number().int(),
+  total: ListTotal,
+  total_is_lower_bound: TotalIsLowerBound,
 });
 
 export const ProfileBookmarkRow = z.object({
@@ -181,7 +193,11 @@ export const profileCalls = {
     request: listParams(PROFILE_BOOKMARK_ORDER, { order_by: 'id', direction: 'desc' }).extend({
       userId: Id.describe('Whose bookmarks'),
     }),
-    response: Envelope.extend({ data: z.array(ProfileBookmarkRow), total: z.number().int() }),
+    response: Envelope.extend({
+      data: z.array(ProfileBookmarkRow),
+      total: ListTotal,
+      total_is_lower_bound: TotalIsLowerBound,
+    }),
   }),
   suspendAccount: defineCall({
     method: 'POST',

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineCall } from '../call';
-import { Envelope, Id, listParams, Text, Timestamp } from '../common';
+import { Envelope, Id, ListTotal, listParams, Text, Timestamp, TotalIsLowerBound } from '../common';
 
 export const SearchRow = z.object({
   id: z.number().int(),
@@ -44,8 +44,8 @@ export const searchesCalls = {
     request: SearchesRequest,
     response: Envelope.extend({
       data: z.array(SearchRow),
-      total: z.number().int().describe('Rows matching the filter: exact up to 10,000, else an estimate'),
-      total_is_estimate: z.boolean().describe("true when total is the planner's estimate (over 10,000 rows)"),
+      total: ListTotal,
+      total_is_lower_bound: TotalIsLowerBound,
     }),
   }),
 };

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineCall } from '../call';
-import { Envelope, Id, listParams, Text, Timestamp } from '../common';
+import { Envelope, Id, ListTotal, listParams, Text, Timestamp, TotalIsLowerBound } from '../common';
 
 export const SignupCodeRow = z.object({
   id: z.number().int(),
@@ -27,7 +27,11 @@ export const signupCodesCalls = {
     permission: 'sugnupcodes_index',
     summary: 'Signup codes, searched by code, sorted and paged',
     request: listParams(SIGNUP_CODE_ORDER, { order_by: 'created_at', direction: 'desc' }),
-    response: Envelope.extend({ data: z.array(SignupCodeRow), total: z.number().int() }),
+    response: Envelope.extend({
+      data: z.array(SignupCodeRow),
+      total: ListTotal,
+      total_is_lower_bound: TotalIsLowerBound,
+    }),
   }),
   signupCodeCreate: defineCall({
     method: 'POST',

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineCall } from '../call';
-import { DateOnly, Envelope, listParams, Text, Timestamp } from '../common';
+import { DateOnly, Envelope, ListTotal, listParams, Text, Timestamp, TotalIsLowerBound } from '../common';
 
 export const TRANSACTION_TYPES = ['debit', 'credit'] as const;
 
@@ -41,6 +41,10 @@ export const transactionsCalls = {
     permission: 'transaction_history',
     summary: 'Payments and charges of customers, filtered by keyword, type and date range',
     request: TransactionHistoryRequest,
-    response: Envelope.extend({ data: z.array(TransactionRow), total: z.number().int() }),
+    response: Envelope.extend({
+      data: z.array(TransactionRow),
+      total: ListTotal,
+      total_is_lower_bound: TotalIsLowerBound,
+    }),
   }),
 };

@@ -1,6 +1,16 @@
 import { z } from 'zod';
 import { defineCall } from '../call';
-import { DateOnly, Envelope, Int, listParams, Page, Text, Timestamp } from '../common';
+import {
+  DateOnly,
+  Envelope,
+  Int,
+  ListTotal,
+  listParams,
+  Page,
+  Text,
+  Timestamp,
+  TotalIsLowerBound,
+} from '../common';
 
 export const FailedUrlRow = z.object({
   id: z.number().int(),
@@ -46,7 +56,11 @@ export const urlsCalls = {
         .default('all')
         .describe("'enrichment' = Failed In Enrichment Service"),
     }),
-    response: Envelope.extend({ data: z.array(FailedUrlRow), totalCount: z.number().int() }),
+    response: Envelope.extend({
+      data: z.array(FailedUrlRow),
+      totalCount: ListTotal,
+      total_is_lower_bound: TotalIsLowerBound,
+    }),
   }),
   failedUrlsFrequency: defineCall({
     method: 'GET',

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineCall } from '../call';
-import { Envelope, listParams, Text, Timestamp } from '../common';
+import { Envelope, ListTotal, listParams, Text, Timestamp, TotalIsLowerBound } from '../common';
 
 export const UserRow = z.object({
   id: z.number().int(),
@@ -29,7 +29,8 @@ export const UsersListRequest = listParams(USER_LIST_ORDER, { order_by: 'name', 
 
 export const UsersListResponse = Envelope.extend({
   users: z.array(UserRow),
-  total_users: z.number().int().describe('Rows under the same filter'),
+  total_users: ListTotal,
+  total_is_lower_bound: TotalIsLowerBound,
 });
 
 /** The columns of the users CSV, in order; the first line of the file. */
@@ -154,7 +155,11 @@ export const usersCalls = {
     permission: 'reported_users',
     summary: 'Reports against users: who was reported, by whom and when',
     request: ReportedUsersRequest,
-    response: Envelope.extend({ users: z.array(ReportedUserRow), total_users: z.number().int() }),
+    response: Envelope.extend({
+      users: z.array(ReportedUserRow),
+      total_users: ListTotal,
+      total_is_lower_bound: TotalIsLowerBound,
+    }),
   }),
   adminUsersList: defineCall({
     method: 'GET',
@@ -162,7 +167,11 @@ export const usersCalls = {
     permission: 'admin_users_list',
     summary: 'Backend (staff) users with their groups',
     request: AdminUsersListRequest,
-    response: Envelope.extend({ users: z.array(AdminUserRow), total_users: z.number().int() }),
+    response: Envelope.extend({
+      users: z.array(AdminUserRow),
+      total_users: ListTotal,
+      total_is_lower_bound: TotalIsLowerBound,
+    }),
   }),
   createUser: defineCall({
     method: 'POST',

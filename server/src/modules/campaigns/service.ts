@@ -7,7 +7,7 @@ import {
 } from '@admin/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { rowsOf } from '../../db/sql';
+import { likePattern, orderBy, pagedList, rowsOf, searchMatch } from '../../db/sql';
 import { badRequest, conflict, notFound, userNotFound } from '../../http/errors';
 import {
   type CampaignDbRow,
@@ -36,8 +36,6 @@ interface ListPaging {
   direction: 'asc' | 'desc';
 }
 
-export const likePattern = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-
 /** The start of a UTC day, and the start of the day after (for inclusive end dates). */
 export const dayStart = (d: string) => `${d}T00:00:00Z`;
 export const dayAfter = (d: string) => {
@@ -46,32 +44,27 @@ export const dayAfter = (d: string) => {
   return t.toISOString();
 };
 
+/** The filter of campaigns `c` (and `u`, their customer, when a keyword is given): which campaigns
+ * (live or deleted, the set a counter counts) and the user's filters. */
+function campaignFilterParts(f: CampaignFilterInput): { where: SQL[]; filters: (SQL | undefined)[] } {
+  return {
+    where: [f.deleted ? sql`c.deleted_at IS NOT NULL` : sql`c.deleted_at IS NULL`],
+    filters: [
+      f.userId ? sql`c.user_id = ${f.userId}` : undefined,
+      f.ad_name ? sql`c.campaign_name ILIKE ${likePattern(f.ad_name)}` : undefined,
+      f.keyword ? searchMatch(f.keyword, [sql`u.name`, sql`u.username`]) : undefined,
+      f.capnStatus && f.capnStatus !== 'All' ? sql`c.status = ${f.capnStatus}` : undefined,
+      f.start_date ? sql`c.created_at >= ${dayStart(f.start_date)}::timestamptz` : undefined,
+      f.end_date ? sql`c.created_at < ${dayAfter(f.end_date)}::timestamptz` : undefined,
+      f.isApproved === undefined ? undefined : sql`c.is_approved = ${f.isApproved}`,
+    ],
+  };
+}
+
 /** WHERE clause over campaigns `c` (and `u`, their customer, when a keyword is given). */
 export function campaignFilter(f: CampaignFilterInput): SQL {
-  const parts: SQL[] = [f.deleted ? sql`c.deleted_at IS NOT NULL` : sql`c.deleted_at IS NULL`];
-  if (f.userId) {
-    parts.push(sql`c.user_id = ${f.userId}`);
-  }
-  if (f.ad_name) {
-    parts.push(sql`c.campaign_name ILIKE ${likePattern(f.ad_name)}`);
-  }
-  if (f.keyword) {
-    const like = likePattern(f.keyword);
-    parts.push(sql`(u.name ILIKE ${like} OR u.username ILIKE ${like})`);
-  }
-  if (f.capnStatus && f.capnStatus !== 'All') {
-    parts.push(sql`c.status = ${f.capnStatus}`);
-  }
-  if (f.start_date) {
-    parts.push(sql`c.created_at >= ${dayStart(f.start_date)}::timestamptz`);
-  }
-  if (f.end_date) {
-    parts.push(sql`c.created_at < ${dayAfter(f.end_date)}::timestamptz`);
-  }
-  if (f.isApproved !== undefined) {
-    parts.push(sql`c.is_approved = ${f.isApproved}`);
-  }
-  return sql.join(parts, sql` AND `);
+  const { where, filters } = campaignFilterParts(f);
+  return sql.join([...where, ...filters.filter((x): x is SQL => x !== undefined)], sql` AND `);
 }
 
 const SELECT_CAMPAIGN = sql`c.*, u.username, u.name AS customer_name,
@@ -92,20 +85,18 @@ const CAMPAIGN_ORDER: Record<string, SQL> = {
 
 /** One page of campaigns and the total under the same filter. */
 export async function listCampaigns(db: Db, input: CampaignFilterInput & ListPaging & { order_by: string }) {
-  const where = campaignFilter(input);
-  const dir = input.direction === 'asc' ? sql`ASC` : sql`DESC`;
-  const order = sql`${CAMPAIGN_ORDER[input.order_by] ?? CAMPAIGN_ORDER.created_at} ${dir} NULLS LAST, c.id ${dir}`;
-  const page = await db.execute(sql`
-    SELECT ${SELECT_CAMPAIGN} FROM campaigns c JOIN users u ON u.id = c.user_id
-     WHERE ${where} ORDER BY ${order}
-     LIMIT ${input.page_limit} OFFSET ${input.page * input.page_limit}`);
-  const total = await db.execute(
-    sql`SELECT count(*)::int AS n FROM campaigns c JOIN users u ON u.id = c.user_id WHERE ${where}`,
-  );
-  return {
-    data: rowsOf<CampaignDbRow>(page).map(presentCampaign),
-    total: rowsOf<{ n: number }>(total)[0].n,
-  };
+  const { rows, ...total } = await pagedList<CampaignDbRow>(db, {
+    select: SELECT_CAMPAIGN,
+    from: sql`campaigns c JOIN users u ON u.id = c.user_id`,
+    ...campaignFilterParts(input),
+    order: orderBy(CAMPAIGN_ORDER[input.order_by] ?? CAMPAIGN_ORDER.created_at, sql`c.id`, input.direction, {
+      nullable: true,
+    }),
+    input,
+    counter: input.deleted ? 'campaigns:deleted' : 'campaigns',
+    countFrom: input.keyword ? undefined : sql`campaigns c`,
+  });
+  return { data: rows.map(presentCampaign), ...total };
 }
 
 const CUSTOMER_ORDER: Record<string, SQL> = {

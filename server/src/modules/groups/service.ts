@@ -1,7 +1,7 @@
 import type { GroupRow } from '@admin/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { rowsOf } from '../../db/sql';
+import { iso, likePattern, orderBy, pagedList, rowsOf } from '../../db/sql';
 import { conflict, notFound } from '../../http/errors';
 
 export interface GroupListInput {
@@ -32,8 +32,8 @@ export function presentGroup(r: GroupDbRow): GroupRow {
   return {
     id: r.id,
     name: r.name,
-    created_at: new Date(r.created_at).toISOString(),
-    updated_at: new Date(r.updated_at).toISOString(),
+    created_at: iso(r.created_at),
+    updated_at: iso(r.updated_at),
     users_count: Number(r.users_count),
   };
 }
@@ -41,19 +41,19 @@ export function presentGroup(r: GroupDbRow): GroupRow {
 const SELECT_GROUP = sql`g.id, g.name, g.created_at, g.updated_at,
   (SELECT count(*)::int FROM user_groups ug WHERE ug.group_id = g.id) AS users_count`;
 
+const EVERY_GROUP = 100_000;
+
 /** Groups paged and sorted (or every group with list), with the total under the same search. */
 export async function listGroups(db: Db, input: GroupListInput) {
-  const where = input.query
-    ? sql`g.name ILIKE ${`%${input.query.replace(/[\\%_]/g, (c) => `\\${c}`)}%`}`
-    : sql`true`;
-  const dir = input.direction === 'asc' ? sql`ASC` : sql`DESC`;
-  const page = input.list ? sql`` : sql`LIMIT ${input.page_limit} OFFSET ${input.page * input.page_limit}`;
-  const [rows, total] = await Promise.all([
-    db.execute(sql`SELECT ${SELECT_GROUP} FROM groups g WHERE ${where}
-      ORDER BY ${ORDER[input.order_by]} ${dir}, g.id ${dir} ${page}`),
-    db.execute(sql`SELECT count(*)::int AS n FROM groups g WHERE ${where}`),
-  ]);
-  return { groups: rowsOf<GroupDbRow>(rows).map(presentGroup), total: rowsOf<{ n: number }>(total)[0].n };
+  const { rows, ...total } = await pagedList<GroupDbRow>(db, {
+    select: SELECT_GROUP,
+    from: sql`groups g`,
+    filters: [input.query && sql`g.name ILIKE ${likePattern(input.query)}`],
+    order: orderBy(ORDER[input.order_by], sql`g.id`, input.direction),
+    // `list` asks for every group (the few a picker offers) on one page.
+    input: input.list ? { page: 0, page_limit: EVERY_GROUP } : input,
+  });
+  return { groups: rows.map(presentGroup), ...total };
 }
 
 /** Every group as id and name, by name. */

@@ -1,7 +1,7 @@
 import type { InterestRow } from '@admin/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { rowsOf } from '../../db/sql';
+import { iso, likePattern, orderBy, pagedList, rowsOf } from '../../db/sql';
 import { conflict, notFound } from '../../http/errors';
 
 interface InterestDbRow {
@@ -16,8 +16,8 @@ export function presentInterest(r: InterestDbRow): InterestRow {
   return {
     id: r.id,
     name: r.name,
-    created_at: new Date(r.created_at).toISOString(),
-    updated_at: new Date(r.updated_at).toISOString(),
+    created_at: iso(r.created_at),
+    updated_at: iso(r.updated_at),
     campaigns_count: Number(r.campaigns_count),
   };
 }
@@ -36,20 +36,15 @@ export async function listInterests(
   db: Db,
   input: { query?: string; page: number; page_limit: number; order_by: string; direction: 'asc' | 'desc' },
 ) {
-  const where = input.query
-    ? sql`i.name ILIKE ${`%${input.query.replace(/[\\%_]/g, (c) => `\\${c}`)}%`}`
-    : sql`true`;
-  const dir = input.direction === 'asc' ? sql`ASC` : sql`DESC`;
-  const rows = rowsOf<InterestDbRow>(
-    await db.execute(sql`
-      SELECT ${SELECT} FROM interests i WHERE ${where}
-       ORDER BY ${ORDER[input.order_by] ?? ORDER.created_at} ${dir}, i.id ${dir}
-       LIMIT ${input.page_limit} OFFSET ${input.page * input.page_limit}`),
-  );
-  const total = rowsOf<{ n: number }>(
-    await db.execute(sql`SELECT count(*)::int AS n FROM interests i WHERE ${where}`),
-  )[0].n;
-  return { data: rows.map(presentInterest), total };
+  const { rows, ...total } = await pagedList<InterestDbRow>(db, {
+    select: SELECT,
+    from: sql`interests i`,
+    filters: [input.query && sql`i.name ILIKE ${likePattern(input.query)}`],
+    order: orderBy(ORDER[input.order_by] ?? ORDER.created_at, sql`i.id`, input.direction),
+    input,
+    counter: 'interests',
+  });
+  return { data: rows.map(presentInterest), ...total };
 }
 
 async function assertNameFree(db: Db, name: string, exceptId = 0) {

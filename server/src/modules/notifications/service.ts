@@ -1,7 +1,7 @@
 import type { NotificationRow } from '@admin/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { rowsOf } from '../../db/sql';
+import { iso, likePattern, orderBy, pagedList, rowsOf } from '../../db/sql';
 
 interface JobDbRow {
   id: number;
@@ -17,8 +17,6 @@ interface JobDbRow {
   finished_at: Date | string | null;
 }
 
-const iso = (v: Date | string | null) => (v === null ? null : new Date(v).toISOString());
-
 export function presentNotification(r: JobDbRow): NotificationRow {
   return {
     id: r.id,
@@ -29,7 +27,7 @@ export function presentNotification(r: JobDbRow): NotificationRow {
     delivered: Number(r.delivered),
     failed: Number(r.failed),
     created_by: r.created_by,
-    created_at: iso(r.created_at) as string,
+    created_at: iso(r.created_at),
     started_at: iso(r.started_at),
     finished_at: iso(r.finished_at),
   };
@@ -70,16 +68,14 @@ export async function listNotifications(
   db: Db,
   input: { page: number; page_limit: number; order_by: string; direction: 'asc' | 'desc'; query?: string },
 ) {
-  const where = input.query
-    ? sql`n.message ILIKE ${`%${input.query.replace(/[\\%_]/g, (c) => `\\${c}`)}%`}`
-    : sql`true`;
-  const dir = input.direction === 'asc' ? sql`ASC` : sql`DESC`;
-  const [page, total] = await Promise.all([
-    db.execute(sql`
-      SELECT ${SELECT_JOB} FROM notifications n LEFT JOIN users u ON u.id = n.created_by_id
-       WHERE ${where} ORDER BY ${ORDER[input.order_by]} ${dir}, n.id ${dir}
-       LIMIT ${input.page_limit} OFFSET ${input.page * input.page_limit}`),
-    db.execute(sql`SELECT count(*)::int AS n FROM notifications n WHERE ${where}`),
-  ]);
-  return { data: rowsOf<JobDbRow>(page).map(presentNotification), total: rowsOf<{ n: number }>(total)[0].n };
+  const { rows, ...total } = await pagedList<JobDbRow>(db, {
+    select: SELECT_JOB,
+    from: sql`notifications n LEFT JOIN users u ON u.id = n.created_by_id`,
+    filters: [input.query && sql`n.message ILIKE ${likePattern(input.query)}`],
+    order: orderBy(ORDER[input.order_by], sql`n.id`, input.direction),
+    input,
+    counter: 'notifications',
+    countFrom: sql`notifications n`,
+  });
+  return { data: rows.map(presentNotification), ...total };
 }

@@ -6,8 +6,8 @@ import { deletePost, listReportedBy, listReportedPosts, listViewedBy, postDetail
 
 export async function postsRoutes(app: FastifyInstance, { db }: AppDeps) {
   route(app, calls.reportedPosts, async ({ input }) => {
-    const { posts, total } = await listReportedPosts(db, input);
-    return { posts, total_posts: total };
+    const { posts, total, total_is_lower_bound } = await listReportedPosts(db, input);
+    return { posts, total_posts: total, total_is_lower_bound };
   });
   route(app, calls.reportedPostDetails, async ({ input }) => ({ data: await postDetails(db, input.id) }));
   route(app, calls.reportedBy, async ({ input }) => listReportedBy(db, input));

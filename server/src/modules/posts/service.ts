@@ -1,25 +1,13 @@
 import type { PostDetails, PostPersonRow, ReportedPostRow } from '@admin/contract';
-import { type SQL, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { rowsOf } from '../../db/sql';
+import { iso, likePattern, orderBy, pagedList, rowsOf, searchMatch } from '../../db/sql';
 import { notFound } from '../../http/errors';
-
-const iso = (v: Date | string) => new Date(v).toISOString();
-
-/** `%term%` with LIKE wildcards in the term escaped. */
-export function likePattern(query: string): string {
-  return `%${query.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
 
 interface Paging {
   page: number;
   page_limit: number;
   direction: 'asc' | 'desc';
-}
-
-function pageSql(input: Paging, order: SQL): SQL {
-  const dir = input.direction === 'asc' ? sql`ASC` : sql`DESC`;
-  return sql`ORDER BY ${order} ${dir} NULLS LAST, 1 ${dir} LIMIT ${input.page_limit} OFFSET ${input.page * input.page_limit}`;
 }
 
 // ---- reported posts -------------------------------------------------------------------------
@@ -60,33 +48,27 @@ export async function listReportedPosts(
   db: Db,
   input: Paging & { query?: string; order_by: keyof typeof REPORTED_ORDER },
 ) {
-  const parts: SQL[] = [sql`p.deleted_at IS NULL`];
-  if (input.query) {
-    const like = likePattern(input.query);
-    parts.push(sql`(p.title ILIKE ${like} OR p.website ILIKE ${like})`);
-  }
-  const where = sql.join(parts, sql` AND `);
-  const [page, total] = await Promise.all([
-    db.execute(sql`
-      SELECT r.id, p.id AS reported_post_id, m.image, p.title, p.website,
-             u.name AS reported_by, u.id AS reported_by_id, r.created_at
-      FROM post_reports r
+  const { rows, total, total_is_lower_bound } = await pagedList<ReportedDbRow>(db, {
+    select: sql`r.id, p.id AS reported_post_id, m.image, p.title, p.website,
+      u.name AS reported_by, u.id AS reported_by_id, r.created_at`,
+    from: sql`post_reports r
       JOIN posts p ON p.id = r.post_id
       JOIN users u ON u.id = r.reported_by_id
       LEFT JOIN LATERAL (
         -- The list shows a picture: the first image, the first video only when there is no image.
         SELECT image FROM post_media WHERE post_id = p.id
         ORDER BY (type = 'raw_video'), position, id LIMIT 1
-      ) m ON true
-      WHERE ${where}
-      ${pageSql(input, REPORTED_ORDER[input.order_by])}`),
-    db.execute(sql`
-      SELECT count(*)::int AS n FROM post_reports r JOIN posts p ON p.id = r.post_id WHERE ${where}`),
-  ]);
-  return {
-    posts: rowsOf<ReportedDbRow>(page).map(presentReportedPost),
-    total: rowsOf<{ n: number }>(total)[0].n,
-  };
+      ) m ON true`,
+    where: [sql`p.deleted_at IS NULL`],
+    filters: [
+      input.query &&
+        sql`(p.title ILIKE ${likePattern(input.query)} OR p.website ILIKE ${likePattern(input.query)})`,
+    ],
+    order: orderBy(REPORTED_ORDER[input.order_by], sql`r.id`, input.direction, { nullable: true }),
+    input,
+    countFrom: sql`post_reports r JOIN posts p ON p.id = r.post_id`,
+  });
+  return { posts: rows.map(presentReportedPost), total, total_is_lower_bound };
 }
 
 // ---- details -----------------------------------------------------------------------------
@@ -178,10 +160,10 @@ export async function postDetails(db: Db, id: number): Promise<PostDetails> {
 // ---- reported by / viewed by ------------------------------------------------------------------
 
 const PEOPLE_ORDER = {
-  name: sql`name`,
-  username: sql`username`,
-  email: sql`email`,
-  created_at: sql`created_at`,
+  name: sql`u.name`,
+  username: sql`u.username`,
+  email: sql`u.email`,
+  created_at: sql`l.at`,
 } as const;
 
 interface PersonDbRow {
@@ -218,20 +200,14 @@ async function listPostPeople(db: Db, source: 'reports' | 'views', input: People
     source === 'reports'
       ? sql`SELECT reported_by_id AS user_id, max(created_at) AS at FROM post_reports WHERE post_id = ${input.id} GROUP BY reported_by_id`
       : sql`SELECT user_id, max(created_at) AS at FROM post_views WHERE post_id = ${input.id} GROUP BY user_id`;
-  const filter = input.query
-    ? sql`WHERE (u.name ILIKE ${likePattern(input.query)} OR u.username ILIKE ${likePattern(input.query)} OR u.email ILIKE ${likePattern(input.query)})`
-    : sql``;
-  const base = sql`
-    SELECT u.id, u.name, u.username, u.email, u.phone, u.avatar, l.at AS created_at
-    FROM (${link}) l JOIN users u ON u.id = l.user_id ${filter}`;
-  const [page, total] = await Promise.all([
-    db.execute(sql`SELECT * FROM (${base}) x ${pageSql(input, PEOPLE_ORDER[input.order_by])}`),
-    db.execute(sql`SELECT count(*)::int AS n FROM (${base}) x`),
-  ]);
-  return {
-    data: rowsOf<PersonDbRow>(page).map(presentPerson),
-    total: rowsOf<{ n: number }>(total)[0].n,
-  };
+  const { rows, ...total } = await pagedList<PersonDbRow>(db, {
+    select: sql`u.id, u.name, u.username, u.email, u.phone, u.avatar, l.at AS created_at`,
+    from: sql`(${link}) l JOIN users u ON u.id = l.user_id`,
+    filters: [input.query && searchMatch(input.query, [sql`u.name`, sql`u.username`, sql`u.email`])],
+    order: orderBy(PEOPLE_ORDER[input.order_by], sql`u.id`, input.direction, { nullable: true }),
+    input,
+  });
+  return { data: rows.map(presentPerson), ...total };
 }
 
 export const listReportedBy = (db: Db, input: PeopleInput) => listPostPeople(db, 'reports', input);

@@ -8,7 +8,7 @@ import {
 import { type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
-import { rowsOf } from '../../db/sql';
+import { cappedCount, likePattern, orderBy, pagedList, rowsOf, searchMatch, totalOf } from '../../db/sql';
 import type { AuthUser } from '../../http/auth';
 import { conflict, userNotFound } from '../../http/errors';
 import { assertNewPassword } from '../../lib/password-strength';
@@ -26,8 +26,6 @@ import {
 type FollowInput = z.output<typeof ProfileFollowRequest>;
 type FavouritesInput = z.output<(typeof profileCalls)['favourites']['request']>;
 type UpdateInput = z.output<typeof ProfileUpdateRequest>;
-
-const likePattern = (term: string) => `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /** The profile of one user with their most recently used device, or a 404. */
 export async function getDetails(db: Db, id: number) {
@@ -117,21 +115,19 @@ export function followsQueries(side: 'followers' | 'following', input: FollowInp
 
   const parts: SQL[] = [sql`${own} = ${input.user_id}`];
   if (keyword) {
-    const like = likePattern(keyword);
-    parts.push(sql`(u.name ILIKE ${like} OR u.username ILIKE ${like} OR u.email ILIKE ${like})`);
+    parts.push(searchMatch(keyword, [sql`u.name`, sql`u.username`, sql`u.email`]));
   }
   const where = sql.join(parts, sql` AND `);
-  const dir = input.direction === 'asc' ? sql`ASC` : sql`DESC`;
-  const nulls = NULLABLE.has(input.order_by) ? sql` NULLS LAST` : sql``;
+  const order = orderBy(FOLLOW_ORDER[input.order_by], other, input.direction, {
+    nullable: NULLABLE.has(input.order_by),
+  });
   const page = sql`
     SELECT ${SELECT_FOLLOW}
       FROM follows f JOIN users u ON u.id = ${other}
      WHERE ${where}
-     ORDER BY ${FOLLOW_ORDER[input.order_by]} ${dir}${nulls}, ${other} ${dir}
+     ORDER BY ${order}
      LIMIT ${limit} OFFSET ${offset}`;
-  const total = keyword
-    ? sql`SELECT count(*)::int AS n FROM follows f JOIN users u ON u.id = ${other} WHERE ${where}`
-    : null;
+  const total = keyword ? cappedCount(sql`follows f JOIN users u ON u.id = ${other}`, where) : null;
   return { user, page, total, reversed: false };
 }
 
@@ -165,7 +161,7 @@ export async function listFollows(db: Db, side: 'followers' | 'following', input
   const rows = rowsOf<FollowDbRow>(results[0]).map(presentFollow);
   return {
     data: q.reversed ? rows.reverse() : rows,
-    total: results[1] ? rowsOf<{ n: number }>(results[1])[0].n : Number(owner.total),
+    ...(results[1] ? totalOf(results[1]) : { total: Number(owner.total), total_is_lower_bound: false }),
   };
 }
 
@@ -179,30 +175,24 @@ const BOOKMARK_ORDER: Record<FavouritesInput['order_by'], SQL> = {
 
 /** A user's bookmarked posts with the post's first image. */
 export async function listFavourites(db: Db, input: FavouritesInput) {
-  const parts: SQL[] = [sql`b.user_id = ${input.userId}`];
-  if (input.query) {
-    const like = likePattern(input.query);
-    parts.push(sql`(p.title ILIKE ${like} OR p.search_term ILIKE ${like} OR p.description ILIKE ${like})`);
-  }
-  const where = sql.join(parts, sql` AND `);
-  const dir = input.direction === 'asc' ? sql`ASC` : sql`DESC`;
-  const [, page, total] = await Promise.all([
+  const [, list] = await Promise.all([
     userFlags(db, input.userId),
-    db.execute(sql`
-      SELECT b.id, p.search_term, p.type, p.title, p.description,
-             (SELECT m.image FROM post_media m WHERE m.post_id = p.id ORDER BY m.position, m.id LIMIT 1) AS image
-        FROM bookmarks b JOIN posts p ON p.id = b.post_id
-       WHERE ${where}
-       ORDER BY ${BOOKMARK_ORDER[input.order_by]} ${dir} NULLS LAST, b.id ${dir}
-       LIMIT ${input.page_limit} OFFSET ${input.page * input.page_limit}`),
-    db.execute(
-      sql`SELECT count(*)::int AS n FROM bookmarks b JOIN posts p ON p.id = b.post_id WHERE ${where}`,
-    ),
+    pagedList<BookmarkDbRow>(db, {
+      select: sql`b.id, p.search_term, p.type, p.title, p.description,
+        (SELECT m.image FROM post_media m WHERE m.post_id = p.id ORDER BY m.position, m.id LIMIT 1) AS image`,
+      from: sql`bookmarks b JOIN posts p ON p.id = b.post_id`,
+      where: [sql`b.user_id = ${input.userId}`],
+      filters: [
+        input.query &&
+          sql`(p.title ILIKE ${likePattern(input.query)} OR p.search_term ILIKE ${likePattern(input.query)}
+            OR p.description ILIKE ${likePattern(input.query)})`,
+      ],
+      order: orderBy(BOOKMARK_ORDER[input.order_by], sql`b.id`, input.direction, { nullable: true }),
+      input,
+    }),
   ]);
-  return {
-    data: rowsOf<BookmarkDbRow>(page).map(presentBookmark),
-    total: rowsOf<{ n: number }>(total)[0].n,
-  };
+  const { rows, ...total } = list;
+  return { data: rows.map(presentBookmark), ...total };
 }
 
 /** Suspends a user and signs them out everywhere; a suspended user cannot sign in. */

@@ -1,7 +1,15 @@
 import type { SearchRow } from '@admin/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { rowsOf } from '../../db/sql';
+import {
+  iso,
+  orderBy,
+  type PagedListSpec,
+  pagedListQueries,
+  rowsOf,
+  searchMatch,
+  totalOf,
+} from '../../db/sql';
 import { userNotFound } from '../../http/errors';
 
 export interface SearchesInput {
@@ -38,8 +46,6 @@ interface SearchDbRow {
   thumb_url: string | null;
 }
 
-const iso = (v: Date | string) => new Date(v).toISOString();
-
 export function presentSearch(r: SearchDbRow): SearchRow {
   return {
     id: r.id,
@@ -58,68 +64,35 @@ export function presentSearch(r: SearchDbRow): SearchRow {
   };
 }
 
-/** WHERE of the searches list; every part is served by an index (type+created, user+created, trigram). */
-export function searchesFilter(input: Pick<SearchesInput, 'query' | 'user_id' | 'type'>): SQL {
-  const parts: SQL[] = [sql`true`];
-  if (input.user_id !== undefined) {
-    parts.push(sql`s.user_id = ${input.user_id}`);
-  }
-  if (input.type) {
-    parts.push(sql`s.type = ${input.type}`);
-  }
-  if (input.query) {
-    parts.push(sql`s.search_term ILIKE ${`%${input.query.replace(/[\\%_]/g, (c) => `\\${c}`)}%`}`);
-  }
-  return sql.join(parts, sql` AND `);
+/** The user's filters of the searches list: user, type and term (trigram, or prefix under 3 characters). */
+function searchesFilters(input: Pick<SearchesInput, 'query' | 'user_id' | 'type'>): (SQL | undefined)[] {
+  return [
+    input.user_id === undefined ? undefined : sql`s.user_id = ${input.user_id}`,
+    input.type ? sql`s.type = ${input.type}` : undefined,
+    input.query ? searchMatch(input.query, [sql`s.search_term`]) : undefined,
+  ];
 }
 
-/** The page query of the searches list. */
-function searchesPageSql(input: SearchesInput): SQL {
-  const dir = input.direction === 'asc' ? sql`ASC` : sql`DESC`;
-  const order = sql`${ORDER[input.order_by]} ${dir}, s.id ${dir}`;
-  // Page the narrow table first, then join the few users of that page.
-  return sql`
-    SELECT s.id, s.user_id, s.image, s.search_term, s.website, s.type, u.username, s.title,
-           s.description, s.deleted_at, s.created_at, s.updated_at, s.thumb_url
-    FROM (
-      SELECT * FROM searches s WHERE ${searchesFilter(input)} ORDER BY ${order}
-      LIMIT ${input.page_limit} OFFSET ${input.page * input.page_limit}
-    ) s JOIN users u ON u.id = s.user_id
-    ORDER BY ${order}`;
+/** The searches list on the floor: the narrow table is paged first, then the page's users joined. */
+function searchesSpec(input: SearchesInput): PagedListSpec {
+  return {
+    select: sql`s.id, s.user_id, s.image, s.search_term, s.website, s.type, u.username, s.title,
+      s.description, s.deleted_at, s.created_at, s.updated_at, s.thumb_url`,
+    from: sql`searches s`,
+    filters: searchesFilters(input),
+    order: orderBy(ORDER[input.order_by], sql`s.id`, input.direction),
+    input,
+    deferred: { key: sql`s.id`, rows: sql`searches s ON s.id = page.key JOIN users u ON u.id = s.user_id` },
+    counter: 'searches',
+  };
 }
 
 /**
- * Totals up to this many rows are exact; beyond it the planner's estimate for the same filter is
- * answered (counting millions of rows on every page costs a second; the estimate costs a millisecond).
- */
-export const EXACT_TOTAL_LIMIT = 10_000;
-
-/** Counts matching rows, stopping after EXACT_TOTAL_LIMIT + 1. */
-function searchesCountSql(input: SearchesInput): SQL {
-  return sql`SELECT count(*)::int AS n FROM (
-    SELECT 1 FROM searches s WHERE ${searchesFilter(input)} LIMIT ${EXACT_TOTAL_LIMIT + 1}) x`;
-}
-
-/** The planner's row estimate for the filter (from table statistics; no rows are read). */
-function searchesEstimateSql(input: SearchesInput): SQL {
-  return sql`EXPLAIN (FORMAT JSON) SELECT 1 FROM searches s WHERE ${searchesFilter(input)}`;
-}
-
-function planRows(result: unknown): number {
-  const row = rowsOf<Record<string, unknown>>(result)[0] ?? {};
-  let plan = Object.values(row)[0];
-  if (typeof plan === 'string') {
-    plan = JSON.parse(plan);
-  }
-  return Math.round(Number((plan as { Plan: { 'Plan Rows': number } }[])[0]?.Plan?.['Plan Rows'] ?? 0));
-}
-
-/**
- * The queries of listSearches, all run at once: the page, the capped count, the estimate, and with
- * a user_id whether that user exists. Exported so the benchmark times exactly these.
+ * The queries of listSearches, run at once: the page, the total, and with a user_id whether that
+ * user exists. Exported so the benchmark times exactly these.
  */
 export function searchesQueries(input: SearchesInput): SQL[] {
-  const list = [searchesPageSql(input), searchesCountSql(input), searchesEstimateSql(input)];
+  const list: SQL[] = pagedListQueries(searchesSpec(input));
   if (input.user_id !== undefined) {
     list.push(sql`SELECT 1 FROM users WHERE id = ${input.user_id}`);
   }
@@ -128,20 +101,15 @@ export function searchesQueries(input: SearchesInput): SQL[] {
 
 /**
  * One page of searches (deleted ones included: the list shows their Deleted date) and the total
- * under the same filter: exact up to EXACT_TOTAL_LIMIT, else the planner's estimate. 404 when
- * filtered by a user who does not exist.
+ * under the same filter. 404 when filtered by a user who does not exist.
  */
 export async function listSearches(db: Db, input: SearchesInput) {
-  // The estimate is planning only (no rows read): asking it up front saves a round trip when needed.
-  const [page, counted, plan, owner] = await Promise.all(searchesQueries(input).map((q) => db.execute(q)));
+  const [page, counted, owner] = await Promise.all(searchesQueries(input).map((q) => db.execute(q)));
   if (owner && rowsOf(owner).length === 0) {
     throw userNotFound();
   }
-  const exact = rowsOf<{ n: number }>(counted)[0].n;
-  const estimated = exact > EXACT_TOTAL_LIMIT;
   return {
     data: rowsOf<SearchDbRow>(page).map(presentSearch),
-    total: estimated ? Math.max(exact, planRows(plan)) : exact,
-    total_is_estimate: estimated,
+    ...totalOf(counted),
   };
 }

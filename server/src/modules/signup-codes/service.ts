@@ -1,7 +1,7 @@
 import type { SignupCodeRow } from '@admin/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { rowsOf } from '../../db/sql';
+import { iso, likePattern, orderBy, pagedList, rowsOf } from '../../db/sql';
 import { conflict, notFound } from '../../http/errors';
 
 interface CodeDbRow {
@@ -17,8 +17,8 @@ export function presentSignupCode(r: CodeDbRow): SignupCodeRow {
     id: r.id,
     code: r.code,
     used_count: Number(r.used_count),
-    created_at: new Date(r.created_at).toISOString(),
-    updated_at: new Date(r.updated_at).toISOString(),
+    created_at: iso(r.created_at),
+    updated_at: iso(r.updated_at),
   };
 }
 
@@ -36,18 +36,15 @@ export async function listSignupCodes(
   db: Db,
   input: { query?: string; page: number; page_limit: number; order_by: string; direction: 'asc' | 'desc' },
 ) {
-  const where = input.query
-    ? sql`code ILIKE ${`%${input.query.replace(/[\\%_]/g, (c) => `\\${c}`)}%`}`
-    : sql`true`;
-  const dir = input.direction === 'asc' ? sql`ASC` : sql`DESC`;
-  const [page, total] = await Promise.all([
-    db.execute(sql`
-      SELECT ${COLUMNS} FROM signup_codes WHERE ${where}
-       ORDER BY ${ORDER[input.order_by]} ${dir}, id ${dir}
-       LIMIT ${input.page_limit} OFFSET ${input.page * input.page_limit}`),
-    db.execute(sql`SELECT count(*)::int AS n FROM signup_codes WHERE ${where}`),
-  ]);
-  return { data: rowsOf<CodeDbRow>(page).map(presentSignupCode), total: rowsOf<{ n: number }>(total)[0].n };
+  const { rows, ...total } = await pagedList<CodeDbRow>(db, {
+    select: COLUMNS,
+    from: sql`signup_codes`,
+    filters: [input.query && sql`code ILIKE ${likePattern(input.query)}`],
+    order: orderBy(ORDER[input.order_by], sql`id`, input.direction),
+    input,
+    counter: 'signup_codes',
+  });
+  return { data: rows.map(presentSignupCode), ...total };
 }
 
 const isUniqueViolation = (e: unknown) => {

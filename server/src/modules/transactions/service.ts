@@ -1,7 +1,7 @@
 import type { TransactionRow } from '@admin/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { rowsOf } from '../../db/sql';
+import { iso, likePattern, orderBy, type PagedListSpec, pagedList, searchMatch } from '../../db/sql';
 import { badRequest } from '../../http/errors';
 
 interface TransactionDbRow {
@@ -28,7 +28,7 @@ export function presentTransaction(r: TransactionDbRow): TransactionRow {
     amount: Number(r.amount),
     transaction_type: r.transaction_type === 'credit' ? 'credit' : 'debit',
     stripe_transaction_id: r.stripe_transaction_id,
-    created_at: new Date(r.created_at).toISOString(),
+    created_at: iso(r.created_at),
   };
 }
 
@@ -49,12 +49,12 @@ const nextDay = (d: string) => {
  * WHERE over transactions `t`. The keyword matches customers and campaigns through their trigram
  * indexes first, so the planner can OR two index lookups instead of joining every row.
  */
-export function transactionFilter(f: TransactionFilter): SQL {
+export function transactionFilter(f: TransactionFilter): SQL | undefined {
   const parts: SQL[] = [];
   if (f.keyword) {
-    const like = `%${f.keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const like = likePattern(f.keyword);
     // ARRAY(...) runs each lookup once; `= ANY(array)` lets both sides use their index (BitmapOr).
-    parts.push(sql`(t.user_id = ANY(ARRAY(SELECT id FROM users WHERE name ILIKE ${like} OR username ILIKE ${like}))
+    parts.push(sql`(t.user_id = ANY(ARRAY(SELECT id FROM users u WHERE ${searchMatch(f.keyword, [sql`u.name`, sql`u.username`])}))
       OR t.campaign_id = ANY(ARRAY(SELECT id FROM campaigns WHERE campaign_name ILIKE ${like})))`);
   }
   if (f.transaction_type) {
@@ -66,7 +66,7 @@ export function transactionFilter(f: TransactionFilter): SQL {
   if (f.end_date) {
     parts.push(sql`t.created_at < ${nextDay(f.end_date)}::timestamptz`);
   }
-  return parts.length ? sql.join(parts, sql` AND `) : sql`true`;
+  return parts.length ? sql.join(parts, sql` AND `) : undefined;
 }
 
 const ORDER: Record<string, SQL> = {
@@ -83,35 +83,34 @@ export type TransactionHistoryInput = TransactionFilter & {
   direction: 'asc' | 'desc';
 };
 
-/** One page of transactions with their customer and campaign. */
-export function transactionPageSql(input: TransactionHistoryInput): SQL {
+/** A transactions page on the floor: paged on ids, then joined with the customer and campaign. */
+export function transactionListSpec(input: TransactionHistoryInput): PagedListSpec {
   const where = transactionFilter(input);
-  const dir = input.direction === 'asc' ? sql`ASC` : sql`DESC`;
-  const order = sql`${ORDER[input.order_by] ?? ORDER.created_at} ${dir}, t.id ${dir}`;
   // With a keyword the matches are few next to the table: collect them through the customer and
   // campaign indexes first. Otherwise the planner would walk the date index hoping to meet 10 soon.
-  const source = input.keyword
-    ? sql`(WITH hits AS MATERIALIZED (SELECT * FROM transactions t WHERE ${where}) SELECT * FROM hits)`
-    : sql`(SELECT * FROM transactions t WHERE ${where})`;
-  return sql`
-    SELECT t.id, t.user_id, u.username, u.name AS customer_name, t.campaign_id, c.campaign_name,
-           t.amount, t.transaction_type, t.stripe_transaction_id, t.created_at
-      FROM (SELECT * FROM ${source} t ORDER BY ${order}
-             LIMIT ${input.page_limit} OFFSET ${input.page * input.page_limit}) t
-      JOIN users u ON u.id = t.user_id
-      LEFT JOIN campaigns c ON c.id = t.campaign_id
-     ORDER BY ${order}`;
-}
-
-export function transactionCountSql(input: TransactionFilter): SQL {
-  return sql`SELECT count(*)::int AS n FROM transactions t WHERE ${transactionFilter(input)}`;
+  const from = input.keyword
+    ? sql`(WITH hits AS MATERIALIZED (SELECT * FROM transactions t WHERE ${where}) SELECT * FROM hits) t`
+    : sql`transactions t`;
+  return {
+    select: sql`t.id, t.user_id, u.username, u.name AS customer_name, t.campaign_id, c.campaign_name,
+      t.amount, t.transaction_type, t.stripe_transaction_id, t.created_at`,
+    from,
+    filters: [where],
+    order: orderBy(ORDER[input.order_by] ?? ORDER.created_at, sql`t.id`, input.direction),
+    input,
+    deferred: {
+      key: sql`t.id`,
+      rows: sql`transactions t ON t.id = page.key JOIN users u ON u.id = t.user_id
+        LEFT JOIN campaigns c ON c.id = t.campaign_id`,
+    },
+    counter: 'transactions',
+  };
 }
 
 export async function transactionHistory(db: Db, input: TransactionHistoryInput) {
   if (input.start_date && input.end_date && input.end_date < input.start_date) {
     throw badRequest('end_date: must not be before start_date');
   }
-  const rows = rowsOf<TransactionDbRow>(await db.execute(transactionPageSql(input)));
-  const total = rowsOf<{ n: number }>(await db.execute(transactionCountSql(input)))[0].n;
-  return { data: rows.map(presentTransaction), total };
+  const { rows, ...total } = await pagedList<TransactionDbRow>(db, transactionListSpec(input));
+  return { data: rows.map(presentTransaction), ...total };
 }

@@ -1,7 +1,7 @@
 import type { FailedUrlRow } from '@admin/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { rowsOf } from '../../db/sql';
+import { iso, likePattern, orderBy, pagedList, rowsOf } from '../../db/sql';
 import { boundsOf } from '../../providers/analytics';
 
 interface FailedUrlDbRow {
@@ -21,8 +21,6 @@ interface FailedUrlDbRow {
   last_retried_at: Date | string | null;
 }
 
-const iso = (v: Date | string | null) => (v === null ? null : new Date(v).toISOString());
-
 export function presentFailedUrl(r: FailedUrlDbRow): FailedUrlRow {
   return {
     id: r.id,
@@ -39,7 +37,7 @@ export function presentFailedUrl(r: FailedUrlDbRow): FailedUrlRow {
     failed_in_curl: r.failed_in_curl ? 1 : 0,
     scrap_by_script: r.scrap_by_script ? 1 : 0,
     failed_in_enrichment: r.failed_in_enrichment ? 1 : 0,
-    created_at: iso(r.created_at) as string,
+    created_at: iso(r.created_at),
     resolved_at: iso(r.resolved_at),
     last_retried_at: iso(r.last_retried_at),
   };
@@ -63,32 +61,22 @@ export async function listFailedUrls(
     query?: string;
   },
 ) {
-  const parts: SQL[] = [sql`true`];
-  if (input.failedType === 'enrichment') {
-    parts.push(sql`f.failed_in_enrichment`);
-  }
-  if (input.query) {
-    parts.push(sql`f.url ILIKE ${`%${input.query.replace(/[\\%_]/g, (c) => `\\${c}`)}%`}`);
-  }
-  const where = sql.join(parts, sql` AND `);
-  const dir = input.direction === 'asc' ? sql`ASC` : sql`DESC`;
-  const [page, total] = await Promise.all([
-    db.execute(sql`
-      SELECT f.id, f.post_id, coalesce(p.user_id, f.user_id) AS user_id, u.username, u.avatar, f.url,
-             f.device_type, f.device_os, f.failed_in_curl, f.scrap_by_script, f.failed_in_enrichment,
-             f.created_at, f.resolved_at, f.last_retried_at
-        FROM failed_urls f
-        LEFT JOIN posts p ON p.id = f.post_id
-        LEFT JOIN users u ON u.id = coalesce(p.user_id, f.user_id)
-       WHERE ${where}
-       ORDER BY ${ORDER[input.order_by]} ${dir} NULLS LAST, f.id ${dir}
-       LIMIT ${input.page_limit} OFFSET ${input.page * input.page_limit}`),
-    db.execute(sql`SELECT count(*)::int AS n FROM failed_urls f WHERE ${where}`),
-  ]);
-  return {
-    data: rowsOf<FailedUrlDbRow>(page).map(presentFailedUrl),
-    totalCount: rowsOf<{ n: number }>(total)[0].n,
-  };
+  const enrichment = input.failedType === 'enrichment';
+  const { rows, total, total_is_lower_bound } = await pagedList<FailedUrlDbRow>(db, {
+    select: sql`f.id, f.post_id, coalesce(p.user_id, f.user_id) AS user_id, u.username, u.avatar, f.url,
+      f.device_type, f.device_os, f.failed_in_curl, f.scrap_by_script, f.failed_in_enrichment,
+      f.created_at, f.resolved_at, f.last_retried_at`,
+    from: sql`failed_urls f
+      LEFT JOIN posts p ON p.id = f.post_id
+      LEFT JOIN users u ON u.id = coalesce(p.user_id, f.user_id)`,
+    where: enrichment ? [sql`f.failed_in_enrichment`] : [],
+    filters: [input.query && sql`f.url ILIKE ${likePattern(input.query)}`],
+    order: orderBy(ORDER[input.order_by], sql`f.id`, input.direction, { nullable: true }),
+    input,
+    counter: enrichment ? 'failed_urls:enrichment' : ['failed_urls:enrichment', 'failed_urls:other'],
+    countFrom: sql`failed_urls f`,
+  });
+  return { data: rows.map(presentFailedUrl), totalCount: total, total_is_lower_bound };
 }
 
 /** Hosts of failed links in the range, most frequent first, with their share of all failures. */
@@ -106,9 +94,7 @@ export async function failedUrlsFrequency(
     parts.push(sql`created_at < ${boundsOf({ start_date: input.end_date, end_date: input.end_date }).to}`);
   }
   const inRange = sql.join(parts, sql` AND `);
-  const hostFilter = input.keyword
-    ? sql`AND host ILIKE ${`%${input.keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`}`
-    : sql``;
+  const hostFilter = input.keyword ? sql`AND host ILIKE ${likePattern(input.keyword)}` : sql``;
   const rows = rowsOf<{ failed_host: string; host_search_count: number; total_metas: number; hosts: number }>(
     await db.execute(sql`
       WITH ranged AS (SELECT host FROM failed_urls WHERE ${inRange}),

@@ -2,7 +2,15 @@ import type { AdminUserRow, ReportedUserRow, UserRow } from '@admin/contract';
 import { USERS_CSV_COLUMNS } from '@admin/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { rowsOf } from '../../db/sql';
+import {
+  iso,
+  orderBy,
+  type PagedListSpec,
+  pagedList,
+  pagedListQueries,
+  rowsOf,
+  searchMatch,
+} from '../../db/sql';
 import { conflict } from '../../http/errors';
 import { assertNewPassword } from '../../lib/password-strength';
 import { hashPassword } from '../../lib/passwords';
@@ -41,8 +49,6 @@ interface UserDbRow {
   followings_count: number;
 }
 
-const iso = (v: Date | string | null) => (v === null ? null : new Date(v).toISOString());
-
 export function presentUser(r: UserDbRow): UserRow {
   return {
     id: r.id,
@@ -54,31 +60,32 @@ export function presentUser(r: UserDbRow): UserRow {
     device: r.device,
     device_app_version: r.device_app_version,
     last_interacted: iso(r.last_interacted),
-    created_at: iso(r.created_at) as string,
+    created_at: iso(r.created_at),
     followers_count: Number(r.followers_count),
     followings_count: Number(r.followings_count),
   };
 }
 
-/** `%term%` for ILIKE with the wildcard characters of the term itself escaped. */
-export function likePattern(query: string): string {
-  return `%${query.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+/** Which users a list holds (the set its counter in list_counts counts). */
+const KINDS: Record<UserListKind, { where: SQL[]; counter: string }> = {
+  active: { where: [sql`u.deleted_at IS NULL`, sql`NOT u.is_admin`], counter: 'users:platform' },
+  deleted: { where: [sql`u.deleted_at IS NOT NULL`, sql`NOT u.is_admin`], counter: 'users:platform:deleted' },
+  backend: { where: [sql`u.deleted_at IS NULL`, sql`u.is_admin`], counter: 'users:backend' },
+};
+
+/** The spec's search: name or username (and email for backend users). */
+function userSearch(kind: UserListKind, query?: string): SQL | undefined {
+  if (!query) {
+    return undefined;
+  }
+  const columns = [sql`u.name`, sql`u.username`, ...(kind === 'backend' ? [sql`u.email`] : [])];
+  return searchMatch(query, columns);
 }
 
-/** The WHERE clause of a users list: which users, and the name/username trigram search. */
+/** The WHERE clause of a users list: which users, and the search. */
 export function userListFilter(kind: UserListKind, query?: string): SQL {
-  const parts: SQL[] = [];
-  parts.push(kind === 'deleted' ? sql`u.deleted_at IS NOT NULL` : sql`u.deleted_at IS NULL`);
-  parts.push(kind === 'backend' ? sql`u.is_admin` : sql`NOT u.is_admin`);
-  if (query) {
-    const like = likePattern(query);
-    if (kind === 'backend') {
-      parts.push(sql`(u.name ILIKE ${like} OR u.username ILIKE ${like} OR u.email ILIKE ${like})`);
-    } else {
-      parts.push(sql`(u.name ILIKE ${like} OR u.username ILIKE ${like})`);
-    }
-  }
-  return sql.join(parts, sql` AND `);
+  const search = userSearch(kind, query);
+  return sql.join([...KINDS[kind].where, ...(search ? [search] : [])], sql` AND `);
 }
 
 const SELECT_USER = sql`u.id, u.name, u.username, u.email, u.phone, u.avatar,
@@ -94,67 +101,57 @@ const NEWEST_DEVICES = sql`LEFT JOIN (
    ORDER BY user_id, last_used_at DESC
 ) d ON d.user_id = u.id`;
 
-/** Columns that may be NULL; the others are NOT NULL, where a NULLS clause would stop PostgreSQL
- * from walking their index backwards for a descending sort. */
+/** Columns that may be NULL: they sort NULLS LAST both ways, each direction on its own index. */
 const NULLABLE: ReadonlySet<UserListInput['order_by']> = new Set(['email', 'last_interacted']);
 
 function orderOf(input: Pick<UserListInput, 'order_by' | 'direction'>): SQL {
-  const dir = input.direction === 'asc' ? sql`ASC` : sql`DESC`;
-  const nulls = NULLABLE.has(input.order_by) ? sql` NULLS LAST` : sql``;
-  return sql`${ORDER_COLUMNS[input.order_by]} ${dir}${nulls}, u.id ${dir}`;
+  return orderBy(ORDER_COLUMNS[input.order_by], sql`u.id`, input.direction, {
+    nullable: NULLABLE.has(input.order_by),
+  });
 }
 
 /**
- * The two queries of a users list page, run concurrently: the page and the total under the same
- * filter. The page is found on ids alone (a deferred join), so deep pages skip index entries
- * instead of whole rows; only the page's rows are then read and joined with their last device.
- * Exported so the benchmark times exactly this SQL through the driver.
+ * A users list on the floor: the page is found on ids alone (a deferred join, so deep pages skip
+ * index entries instead of whole rows), then only the page's rows are read with their last device.
  */
+function userListSpec(kind: UserListKind, input: UserListInput, select: SQL = SELECT_USER): PagedListSpec {
+  return {
+    select,
+    from: sql`users u`,
+    where: KINDS[kind].where,
+    filters: [userSearch(kind, input.query)],
+    order: orderOf(input),
+    input,
+    deferred: { key: sql`u.id`, rows: sql`users u ON u.id = page.key ${LAST_DEVICE}` },
+    counter: KINDS[kind].counter,
+  };
+}
+
+/** The queries of a users list page (page, total). Exported so the benchmark times exactly this SQL. */
 export function listUsersQueries(kind: UserListKind, input: UserListInput): [SQL, SQL] {
-  const where = userListFilter(kind, input.query);
-  const order = orderOf(input);
-  return [
-    sql`
-      SELECT ${SELECT_USER} FROM (
-        SELECT u.* FROM users u JOIN (
-          SELECT u.id FROM users u WHERE ${where} ORDER BY ${order}
-          LIMIT ${input.page_limit} OFFSET ${input.page * input.page_limit}
-        ) p ON p.id = u.id
-      ) u ${LAST_DEVICE} ORDER BY ${order}`,
-    sql`SELECT count(*)::int AS n FROM users u WHERE ${where}`,
-  ];
+  return pagedListQueries(userListSpec(kind, input));
 }
 
 /** One page of a users list and the total under the same filter. */
 export async function listUsers(db: Db, kind: UserListKind, input: UserListInput) {
-  const [pageSql, totalSql] = listUsersQueries(kind, input);
-  const [page, total] = await Promise.all([db.execute(pageSql), db.execute(totalSql)]);
-  return {
-    users: rowsOf<UserDbRow>(page).map(presentUser),
-    total: rowsOf<{ n: number }>(total)[0].n,
-  };
+  const { rows, total, total_is_lower_bound } = await pagedList<UserDbRow>(db, userListSpec(kind, input));
+  return { users: rows.map(presentUser), total, total_is_lower_bound };
 }
 
 /** Backend users with their groups (roles). */
 export async function listAdminUsers(db: Db, input: UserListInput) {
-  const where = userListFilter('backend', input.query);
-  const order = orderOf(input);
-  const [page, total] = await Promise.all([
-    db.execute(sql`
-      SELECT ${SELECT_USER}, u.is_sup_admin,
-        COALESCE((
-          SELECT json_agg(json_build_object('id', g.id, 'name', g.name) ORDER BY g.name, g.id)
-            FROM user_groups ug JOIN groups g ON g.id = ug.group_id WHERE ug.user_id = u.id
-        ), '[]'::json) AS groups
-      FROM (
-        SELECT * FROM users u WHERE ${where} ORDER BY ${order}
-        LIMIT ${input.page_limit} OFFSET ${input.page * input.page_limit}
-      ) u ${LAST_DEVICE} ORDER BY ${order}`),
-    db.execute(sql`SELECT count(*)::int AS n FROM users u WHERE ${where}`),
-  ]);
   type Row = UserDbRow & { is_sup_admin: boolean; groups: { id: number; name: string }[] | string };
+  const select = sql`${SELECT_USER}, u.is_sup_admin,
+    COALESCE((
+      SELECT json_agg(json_build_object('id', g.id, 'name', g.name) ORDER BY g.name, g.id)
+        FROM user_groups ug JOIN groups g ON g.id = ug.group_id WHERE ug.user_id = u.id
+    ), '[]'::json) AS groups`;
+  const { rows, total, total_is_lower_bound } = await pagedList<Row>(
+    db,
+    userListSpec('backend', input, select),
+  );
   return {
-    users: rowsOf<Row>(page).map(
+    users: rows.map(
       (r): AdminUserRow => ({
         ...presentUser(r),
         is_sup_admin: r.is_sup_admin ? 1 : 0,
@@ -163,7 +160,8 @@ export async function listAdminUsers(db: Db, input: UserListInput) {
         ),
       }),
     ),
-    total: rowsOf<{ n: number }>(total)[0].n,
+    total,
+    total_is_lower_bound,
   };
 }
 
@@ -182,40 +180,32 @@ const REPORT_ORDER: Record<ReportedUsersInput['order_by'], SQL> = {
   created_at: sql`r.created_at`,
 };
 
+interface ReportDbRow {
+  id: number;
+  reported_user_id: number;
+  reported_user: string;
+  avatar: string | null;
+  email: string | null;
+  phone: string | null;
+  reported_by: string;
+  reported_by_id: number;
+  reason: string | null;
+  created_at: Date | string;
+}
+
 /** Reports against users that still exist, one row a report. */
 export async function listReportedUsers(db: Db, input: ReportedUsersInput) {
-  const parts: SQL[] = [sql`ru.deleted_at IS NULL`];
-  if (input.query) {
-    const like = likePattern(input.query);
-    parts.push(sql`(ru.name ILIKE ${like} OR ru.username ILIKE ${like} OR rb.name ILIKE ${like})`);
-  }
-  const where = sql.join(parts, sql` AND `);
-  const dir = input.direction === 'asc' ? sql`ASC` : sql`DESC`;
-  const from = sql`user_reports r JOIN users ru ON ru.id = r.reported_user_id
-    JOIN users rb ON rb.id = r.reported_by_id`;
-  const [page, total] = await Promise.all([
-    db.execute(sql`
-      SELECT r.id, r.reported_user_id, ru.name AS reported_user, ru.avatar, ru.email, ru.phone,
-        rb.name AS reported_by, r.reported_by_id, r.reason, r.created_at
-      FROM ${from} WHERE ${where}
-      ORDER BY ${REPORT_ORDER[input.order_by]} ${dir} NULLS LAST, r.id ${dir}
-      LIMIT ${input.page_limit} OFFSET ${input.page * input.page_limit}`),
-    db.execute(sql`SELECT count(*)::int AS n FROM ${from} WHERE ${where}`),
-  ]);
-  interface Row {
-    id: number;
-    reported_user_id: number;
-    reported_user: string;
-    avatar: string | null;
-    email: string | null;
-    phone: string | null;
-    reported_by: string;
-    reported_by_id: number;
-    reason: string | null;
-    created_at: Date | string;
-  }
+  const { rows, total, total_is_lower_bound } = await pagedList<ReportDbRow>(db, {
+    select: sql`r.id, r.reported_user_id, ru.name AS reported_user, ru.avatar, ru.email, ru.phone,
+      rb.name AS reported_by, r.reported_by_id, r.reason, r.created_at`,
+    from: sql`user_reports r JOIN users ru ON ru.id = r.reported_user_id JOIN users rb ON rb.id = r.reported_by_id`,
+    where: [sql`ru.deleted_at IS NULL`],
+    filters: [input.query && searchMatch(input.query, [sql`ru.name`, sql`ru.username`, sql`rb.name`])],
+    order: orderBy(REPORT_ORDER[input.order_by], sql`r.id`, input.direction, { nullable: true }),
+    input,
+  });
   return {
-    users: rowsOf<Row>(page).map(
+    users: rows.map(
       (r): ReportedUserRow => ({
         id: r.id,
         reported_user_id: r.reported_user_id,
@@ -226,10 +216,11 @@ export async function listReportedUsers(db: Db, input: ReportedUsersInput) {
         reportedBy: r.reported_by,
         reported_by_id: r.reported_by_id,
         reason: r.reason,
-        created_at: iso(r.created_at) as string,
+        created_at: iso(r.created_at),
       }),
     ),
-    total: rowsOf<{ n: number }>(total)[0].n,
+    total,
+    total_is_lower_bound,
   };
 }
 

@@ -147,6 +147,7 @@ export function CampaignsTable({ userId, filters = {} }: { userId: number; filte
         columns={columns}
         records={q.data?.data}
         total={q.data?.total}
+        totalIsLowerBound={q.data?.total_is_lower_bound}
         fetching={q.isFetching}
         list={list}
       />

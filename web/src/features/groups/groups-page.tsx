@@ -52,6 +52,7 @@ export default function GroupsPage() {
         aria-label="Groups"
         records={q.data?.groups}
         total={q.data?.total}
+        totalIsLowerBound={q.data?.total_is_lower_bound}
         fetching={q.isFetching}
         list={list as unknown as ListState}
         idAccessor="id"

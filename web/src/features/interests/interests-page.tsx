@@ -48,6 +48,7 @@ export default function InterestsPage() {
         aria-label="Interests"
         records={q.data?.data}
         total={q.data?.total}
+        totalIsLowerBound={q.data?.total_is_lower_bound}
         fetching={q.isFetching}
         list={list}
         columns={[

@@ -73,6 +73,7 @@ export default function NotificationsPage() {
         aria-label="Sent notifications"
         records={history.data?.data}
         total={history.data?.total}
+        totalIsLowerBound={history.data?.total_is_lower_bound}
         fetching={history.isFetching && !history.data}
         list={list}
         columns={[

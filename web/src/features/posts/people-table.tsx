@@ -42,6 +42,7 @@ export function PostPeopleTable({ postId, kind }: { postId: number; kind: 'repor
         columns={columns}
         records={q.isError ? [] : q.data?.data}
         total={q.isError ? 0 : q.data?.total}
+        totalIsLowerBound={q.data?.total_is_lower_bound}
         fetching={q.isFetching}
         list={list as unknown as ListState}
       />

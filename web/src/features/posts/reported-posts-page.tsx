@@ -77,6 +77,7 @@ export default function ReportedPostsPage() {
         columns={columns}
         records={records}
         total={q.isError ? 0 : q.data?.total_posts}
+        totalIsLowerBound={q.data?.total_is_lower_bound}
         fetching={q.isFetching}
         list={list as unknown as ListState}
       />

@@ -20,6 +20,7 @@ export function BookmarksTab({ userId }: { userId: number }) {
         aria-label="Bookmarks"
         records={rows.data?.data}
         total={rows.data?.total}
+        totalIsLowerBound={rows.data?.total_is_lower_bound}
         fetching={rows.isFetching}
         // ListTable takes any column names; this list only ever sorts by SortColumn.
         list={list as unknown as ListState}

@@ -35,6 +35,7 @@ export function FollowTab({ userId, side }: { userId: number; side: 'followers' 
         aria-label={side === 'followers' ? 'Followers' : 'Following'}
         records={rows.data?.data}
         total={rows.data?.total}
+        totalIsLowerBound={rows.data?.total_is_lower_bound}
         fetching={rows.isFetching}
         // ListTable takes any column names; this list only ever sorts by SortColumn.
         list={list as unknown as ListState}

@@ -6,7 +6,7 @@ import { Link } from 'react-router';
 import { calls } from '../../api/calls';
 import { useApiQuery } from '../../api/hooks';
 import { useCan } from '../../auth/can';
-import { abbreviate, formatDateTime } from '../../lib/format';
+import { formatDateTime } from '../../lib/format';
 import { paths } from '../../paths';
 import { ErrorAlert } from '../../ui/error-alert';
 import { ListSearch } from '../../ui/list-search';
@@ -110,17 +110,13 @@ export function SearchesTable({ userId }: { userId?: number }) {
           w={{ base: '100%', sm: 180 }}
         />
       </Group>
-      {q.data?.total_is_estimate && !q.isError ? (
-        <Text size="sm" c="dimmed" mb="xs">
-          About {abbreviate(q.data.total)} searches match
-        </Text>
-      ) : null}
       {q.isError ? <ErrorAlert error={q.error} onRetry={() => q.refetch()} /> : null}
       <ListTable<SearchRow>
         aria-label="Searches"
         columns={columns}
         records={q.isError ? [] : q.data?.data}
         total={q.isError ? 0 : q.data?.total}
+        totalIsLowerBound={q.data?.total_is_lower_bound}
         fetching={q.isFetching}
         list={list as unknown as ListState}
       />

@@ -47,6 +47,7 @@ export default function SignupCodesPage() {
         aria-label="Signup codes"
         records={q.data?.data}
         total={q.data?.total}
+        totalIsLowerBound={q.data?.total_is_lower_bound}
         fetching={q.isFetching}
         list={list}
         columns={[

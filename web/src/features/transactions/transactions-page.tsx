@@ -70,6 +70,7 @@ export default function TransactionsPage() {
         aria-label="Transactions"
         records={q.data?.data}
         total={q.data?.total}
+        totalIsLowerBound={q.data?.total_is_lower_bound}
         fetching={q.isFetching}
         list={list}
         columns={[

@@ -46,6 +46,7 @@ export default function FailedUrlsPage() {
         aria-label="Failed urls"
         records={q.data?.data}
         total={q.data?.totalCount}
+        totalIsLowerBound={q.data?.total_is_lower_bound}
         fetching={q.isFetching}
         list={list}
         rowClassName={(r) => (resolvedLater(r) ? classes.resolved : undefined)}

@@ -53,6 +53,7 @@ export default function BackendUsersPage() {
         aria-label="Backend users"
         records={q.data?.users}
         total={q.data?.total_users}
+        totalIsLowerBound={q.data?.total_is_lower_bound}
         fetching={q.isFetching}
         list={list as unknown as ListState}
         idAccessor="id"

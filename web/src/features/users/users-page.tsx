@@ -47,6 +47,7 @@ export default function UsersPage() {
         aria-label="Users"
         records={q.data?.users}
         total={q.data?.total_users}
+        totalIsLowerBound={q.data?.total_is_lower_bound}
         fetching={q.isFetching}
         list={list as unknown as ListState}
         idAccessor="id"
