@@ -1,22 +1,11 @@
 import { type CallDef, calls, hasPermission, permissionsOf, TEXTS } from '@admin/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Db } from '../db/client';
-import { resolveSession } from '../modules/auth/sessions';
+import { resolveSession, type SessionUser } from '../sessions/resolver';
 import { AppError, forbidden, unauthorized } from './errors';
 
-export interface AuthUser {
-  id: number;
-  username: string;
-  name: string;
-  email: string | null;
-  avatar: string | null;
-  is_sup_admin: number;
-  group_permissions: string[];
-  user_permissions: string[];
-  sessionId: number;
-  /** Signed in with a mailed one-time password: must choose a new password first. */
-  mustChangePassword?: boolean;
-}
+/** The signed-in staff member of a request. */
+export type AuthUser = SessionUser;
 
 /** What a session that must change its password may still call. */
 const OPEN_BEFORE_PASSWORD_CHANGE: ReadonlySet<CallDef> = new Set([

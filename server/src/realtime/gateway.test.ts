@@ -17,6 +17,7 @@ import { directMessages, sessions } from '../db/schema';
 import { createSession, sha256 } from '../modules/auth/sessions';
 import { makeChatRoom } from '../modules/chat/fixtures';
 import { callApi, calls, makeUser, setupTestApp, type TestEnv } from '../test/harness';
+import { originAllowed } from './gateway';
 
 type Client = Socket<ChatServerEvents, ChatClientEvents>;
 
@@ -137,6 +138,25 @@ describe('handshake', () => {
     );
     await connected(socket);
     expect(socket.connected).toBe(true);
+  });
+});
+
+describe("origin (issue 11: socket.io accepts only the app's own origin and CORS_ORIGINS)", () => {
+  it('refuses a page from a foreign origin, even with a valid token', async () => {
+    const admin = await staff();
+    const auth = { token: admin.token, username: admin.username, usertype: 'ADMIN' };
+    await refused(client(auth, { origin: 'https://evil.example' }));
+    const own = await connected(client(auth, { origin: url }));
+    expect(own.connected).toBe(true);
+  });
+
+  it('lets CORS_ORIGINS in, and nothing that merely starts like them', () => {
+    const req = (origin: string) => ({ headers: { origin, host: '127.0.0.1:8080' } }) as never;
+    const extra = ['https://admin.example.com'];
+    expect(originAllowed(req('https://admin.example.com'), extra)).toBe(true);
+    expect(originAllowed(req('https://admin.example.com.evil.example'), extra)).toBe(false);
+    expect(originAllowed(req('http://127.0.0.1:8080'), [])).toBe(true);
+    expect(originAllowed(req('null'), [])).toBe(false);
   });
 });
 
@@ -392,6 +412,21 @@ describe('messages', () => {
     expect(answers[20]).toEqual({ ok: false, error: 'Too many messages. Please slow down' });
     const rows = await env.db.select().from(directMessages).where(eq(directMessages.userId, user.id));
     expect(rows).toHaveLength(20);
+  });
+
+  it('typing checks the session too: an ended one gets an error and is disconnected', async () => {
+    const admin = await staff();
+    const a = await admin.connect();
+    await env.db
+      .update(sessions)
+      .set({ revokedAt: new Date() })
+      .where(eq(sessions.tokenHash, sha256(admin.token)));
+    const gone = new Promise((resolve) => a.once('disconnect', resolve));
+    expect(await a.emitWithAck('typing' as 'join', { channel: 'user:1' } as never)).toEqual({
+      ok: false,
+      error: 'Your session has ended; sign in again',
+    });
+    await gone;
   });
 
   it('stops a socket whose session was revoked', async () => {

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
 import {
   type ChatAck,
   type ChatClientEvents,
@@ -14,6 +15,7 @@ import {
   type ChatTextEvent,
   ChatTypingRequest,
   type DirectMessage,
+  hasPermission,
   parseChannel,
   REALTIME_PATH,
   roomChannel,
@@ -28,9 +30,8 @@ import type { Config } from '../config';
 import type { Db } from '../db/client';
 import { AppError, zodMessage } from '../http/errors';
 import { watchSockets } from '../lib/metrics';
-import { resolveSession, sha256 } from '../modules/auth/sessions';
 import * as chat from '../modules/chat/service';
-import { checkSocketSession } from './session-check';
+import { resolveSession } from '../sessions/resolver';
 
 type ChatServer = Server<ChatClientEvents, ChatServerEvents, Record<string, never>, ChatSocketData>;
 type ChatSocket = Socket<ChatClientEvents, ChatServerEvents, Record<string, never>, ChatSocketData>;
@@ -58,6 +59,22 @@ class GatewayError extends Error {}
 
 function refuse(message: string): never {
   throw new GatewayError(message);
+}
+
+/** The page that opens the socket must be the app itself (same host) or one of CORS_ORIGINS. */
+export function originAllowed(req: IncomingMessage, extra: readonly string[]): boolean {
+  const origin = req.headers.origin;
+  if (!origin) {
+    return true;
+  }
+  if (extra.includes(origin.replace(/\/+$/, ''))) {
+    return true;
+  }
+  try {
+    return new URL(origin).host === req.headers.host;
+  } catch {
+    return false;
+  }
 }
 
 /** Handshake fields come from the socket.io auth payload, or from headers for non-browser clients. */
@@ -97,8 +114,10 @@ export async function attachRealtime(
   const io: ChatServer = new Server(app.server, {
     path: REALTIME_PATH,
     serveClient: false,
-    // Same origin in production; the Vite dev server proxies. Tokens travel in the auth payload, not cookies.
-    cors: { origin: true, credentials: false },
+    // Only the app's own origin and CORS_ORIGINS (the Vite dev server proxies). Clients that send no
+    // Origin (mobile apps, servers) are not browsers a foreign page could drive; they still need a token.
+    cors: { origin: config.CORS_ORIGINS ?? false, credentials: false },
+    allowRequest: (req, callback) => callback(null, originAllowed(req, config.CORS_ORIGINS ?? [])),
     pingInterval: 25_000,
     pingTimeout: 20_000,
     maxHttpBufferSize: 64 * 1024,
@@ -183,20 +202,15 @@ export async function attachRealtime(
    */
   async function liveUser(socket: ChatSocket, permission?: string): Promise<{ id: number }> {
     const staff = socket.data.usertype === 'ADMIN';
-    const live = await checkSocketSession(
-      db,
-      sha256(socket.data.token),
-      staff ? 'admin' : 'user',
-      staff ? permission : undefined,
-    );
+    const live = await resolveSession(db, socket.data.token, staff ? 'admin' : 'user');
     if (!live) {
       setImmediate(() => socket.disconnect(true));
       refuse('Your session has ended; sign in again');
     }
-    if (!live.allowed) {
+    if (staff && permission && !hasPermission(live, permission)) {
       refuse('You do not have permission to perform this action');
     }
-    return { id: live.userId };
+    return { id: live.id };
   }
 
   async function channelOnline(channel: string): Promise<boolean> {
@@ -304,14 +318,13 @@ export async function attachRealtime(
       return {};
     });
 
-    // Typing is frequent and stores nothing: it only needs the socket to be in the channel.
-    socket.on('typing', (raw: unknown) => {
-      const parsed = ChatTypingRequest.safeParse(raw ?? {});
-      if (parsed.success && socket.rooms.has(parsed.data.channel)) {
-        socket
-          .to(parsed.data.channel)
-          .emit('typing', { ...presence(socket, parsed.data.channel), typing: parsed.data.typing });
+    // Typing stores nothing, but like every event it needs a live session (and the channel joined).
+    handle(socket, 'typing', ChatTypingRequest, async ({ channel, typing }) => {
+      await liveUser(socket);
+      if (socket.rooms.has(channel)) {
+        socket.to(channel).emit('typing', { ...presence(socket, channel), typing });
       }
+      return {};
     });
 
     // Platform users (untrusted clients) may send at most USER_SEND_LIMIT messages per window on a socket.

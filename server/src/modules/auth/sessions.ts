@@ -1,12 +1,12 @@
-import { createHash, randomBytes } from 'node:crypto';
-import { SESSION_IDLE_SECONDS, SESSION_MAX_SECONDS } from '@admin/contract';
+import { randomBytes } from 'node:crypto';
+import { SESSION_MAX_SECONDS } from '@admin/contract';
 import { and, eq, isNull, ne, sql } from 'drizzle-orm';
-import { type Db, executePrepared } from '../../db/client';
+import type { Db } from '../../db/client';
 import { sessions } from '../../db/schema';
 import { rowsOf } from '../../db/sql';
-import type { AuthUser } from '../../http/auth';
+import { sha256 } from '../../sessions/resolver';
 
-export const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
+export { resolveSession, type SessionUser, sessionQuery, sha256 } from '../../sessions/resolver';
 
 /** 256 random bits; only the hash is kept. */
 export function newToken(): string {
@@ -45,86 +45,6 @@ export async function loadPermissions(db: Db, userId: number) {
   return {
     group_permissions: list.filter((r) => r.source === 'group').map((r) => r.name),
     user_permissions: list.filter((r) => r.source === 'user').map((r) => r.name),
-  };
-}
-
-/** One round trip: the session behind a token, its user and (for staff) their grants. */
-export function sessionQuery(token: string, kind: 'admin' | 'user') {
-  return sql`
-      SELECT s.id AS session_id, s.last_used_at, s.expires_at, s.must_change_password, u.id, u.username, u.name, u.email,
-             u.avatar, u.is_sup_admin, u.is_admin, u.is_suspended, u.deleted_at,
-             ARRAY(SELECT DISTINCT p.name FROM user_groups ug
-                     JOIN group_permissions gp ON gp.group_id = ug.group_id
-                     JOIN permissions p ON p.id = gp.permission_id
-                    WHERE ug.user_id = u.id AND ${kind} = 'admin') AS group_permissions,
-             ARRAY(SELECT p.name FROM user_permissions up
-                     JOIN permissions p ON p.id = up.permission_id
-                    WHERE up.user_id = u.id AND ${kind} = 'admin') AS user_permissions
-        FROM sessions s JOIN users u ON u.id = s.user_id
-       WHERE s.token_hash = ${sha256(token)} AND s.kind = ${kind} AND s.revoked_at IS NULL
-       LIMIT 1`;
-}
-
-/**
- * The user behind a bearer token, or null when it is unknown, revoked, idle for 30 minutes,
- * older than 12 hours, or its user may no longer sign in. A session started with a mailed
- * one-time password counts only for callers that pass allowMustChange (the API guard, which
- * opens change-password and little else to it).
- */
-export async function resolveSession(
-  db: Db,
-  token: string,
-  kind: 'admin' | 'user',
-  opts: { allowMustChange?: boolean } = {},
-): Promise<AuthUser | null> {
-  const [row] = await executePrepared<{
-    session_id: number;
-    last_used_at: Date | string;
-    expires_at: Date | string;
-    must_change_password: boolean;
-    id: number;
-    username: string;
-    name: string;
-    email: string | null;
-    avatar: string | null;
-    is_sup_admin: boolean;
-    is_admin: boolean;
-    is_suspended: boolean;
-    deleted_at: Date | string | null;
-    group_permissions: string[];
-    user_permissions: string[];
-  }>(db, 'session_of_token', sessionQuery(token, kind));
-  const now = Date.now();
-  const lastUsed = row ? new Date(row.last_used_at).getTime() : 0;
-  if (
-    !row ||
-    new Date(row.expires_at).getTime() <= now ||
-    lastUsed + SESSION_IDLE_SECONDS * 1000 <= now ||
-    row.is_suspended ||
-    row.deleted_at ||
-    (kind === 'admin' && !row.is_admin) ||
-    (row.must_change_password && !opts.allowMustChange)
-  ) {
-    return null;
-  }
-  // Touch at most once a minute: the idle window is 30 minutes, so precision beyond that is waste.
-  if (now - lastUsed > 60_000) {
-    await db
-      .update(sessions)
-      .set({ lastUsedAt: new Date(now) })
-      .where(eq(sessions.id, row.session_id));
-  }
-  return {
-    id: row.id,
-    username: row.username,
-    name: row.name,
-    email: row.email,
-    avatar: row.avatar,
-    is_sup_admin: row.is_sup_admin ? 1 : 0,
-    sessionId: row.session_id,
-    group_permissions: row.group_permissions ?? [],
-    user_permissions: row.user_permissions ?? [],
-    ...(row.must_change_password ? { mustChangePassword: true } : {}),
   };
 }
 

@@ -5,7 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../app';
 import { bearerToken } from '../../http/auth';
 import { route } from '../../http/route';
-import { resolveSession } from '../auth/sessions';
+import { resolveSession } from '../../sessions/resolver';
 import { adminOpenApi } from './openapi';
 
 const VERSION = /^\d{1,3}\.\d{1,3}\.\d{1,3}$/;
