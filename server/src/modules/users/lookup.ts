@@ -1,8 +1,7 @@
 import { USER_LOOKUP_LIMIT, type UserLookupRow } from '@admin/contract';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { rowsOf } from '../../db/sql';
-import { likePattern } from './service';
+import { likePattern, rowsOf } from '../../db/sql';
 
 /** How many matches are ranked before the best few are kept: bounds the work on a common term. */
 const CANDIDATES = 50;
