@@ -1,6 +1,7 @@
 import { hasPermission } from '@admin/contract';
 import { NavLink } from '@mantine/core';
 import { IconChevronRight } from '@tabler/icons-react';
+import { useState } from 'react';
 import { Link, matchPath, useLocation } from 'react-router';
 import { useSession } from '../auth/session';
 import { NAV, type NavLeaf } from './nav';
@@ -13,6 +14,8 @@ const isActive = (to: string, pathname: string) =>
 export function Sidebar() {
   const session = useSession();
   const { pathname } = useLocation();
+  // Groups the user opened or closed; the others are open while one of their pages is shown.
+  const [toggled, setToggled] = useState<Record<string, boolean>>({});
   const can = (leaf: { permission?: readonly string[] }) =>
     !leaf.permission || hasPermission(session?.user, ...leaf.permission);
 
@@ -27,13 +30,19 @@ export function Sidebar() {
             return null;
           }
           const groupActive = visible.some((c) => isActive(c.to, pathname));
+          const opened = toggled[entry.label] ?? groupActive;
           return (
             <NavLink
               key={entry.label}
+              // A button (reachable with Tab, Enter/Space toggle) that says whether it is open.
+              component="button"
+              type="button"
+              aria-expanded={opened}
               label={entry.label}
               leftSection={icon}
               rightSection={<IconChevronRight size={14} />}
-              defaultOpened={groupActive}
+              opened={opened}
+              onChange={(open) => setToggled((t) => ({ ...t, [entry.label]: open }))}
               className={classes.link}
               data-group-active={groupActive || undefined}
               childrenOffset={28}

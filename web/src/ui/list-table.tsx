@@ -1,25 +1,43 @@
-import 'mantine-datatable/styles.css';
 import { TEXTS } from '@admin/contract';
-import { DataTable, type DataTableColumn, type DataTableRowExpansionProps } from 'mantine-datatable';
-import type { CSSProperties, MouseEvent } from 'react';
+import { Box, LoadingOverlay, Paper, Stack, Text } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { type CSSProperties, type MouseEvent, type ReactNode, useRef, useState } from 'react';
+import { ErrorAlert } from './error-alert';
+import { ListCards } from './list-cards';
+import type { ListColumn } from './list-columns';
+import { ListGrid } from './list-grid';
+import { ListPager } from './list-pager';
 import type { ListState } from './use-list-state';
 
-export const ROWS_PER_PAGE_OPTIONS = [10, 25, 50, 100];
+export type { ListColumn } from './list-columns';
+export { ROWS_PER_PAGE_OPTIONS } from './use-list-state';
+
+/** Extra content under a row, opened by clicking the row (or its details button). */
+export interface RowExpansion<T> {
+  content: (params: { record: T; index: number }) => ReactNode;
+  /** More than one row open at a time (default true). */
+  allowMultiple?: boolean;
+  /** Controlled open rows, by id. */
+  expanded?: { recordIds: unknown[]; onRecordIdsChange: (ids: unknown[]) => void };
+}
 
 export interface ListTableProps<T, O extends string = string> {
-  columns: DataTableColumn<T>[];
+  columns: ListColumn<T>[];
   records: T[] | null | undefined;
   /** Total rows of the filtered list (from the server). */
   total: number | null | undefined;
-  /** The server counted up to a cap and more rows match: the pager says '1-10 of 10,000+'. */
+  /** The server counted only up to `total`: the pager says '1-10 of 10,000+'. */
   totalIsLowerBound?: boolean;
   /** Loader over the table while a page loads. */
   fetching?: boolean;
+  /** The list call failed: shown with Retry above the last rows (never as 'no matching records'). */
+  error?: unknown;
+  onRetry?: () => void;
   /** Paging and sorting state from useListState; omit for a table without paging. */
   list?: ListState<O>;
   idAccessor?: keyof T | ((record: T) => string | number);
   noRecordsText?: string;
-  rowExpansion?: DataTableRowExpansionProps<T>;
+  rowExpansion?: RowExpansion<T>;
   onRowClick?: (params: { record: T; index: number; event: MouseEvent }) => void;
   rowStyle?: (record: T, index: number) => CSSProperties | undefined;
   rowClassName?: (record: T, index: number) => string | undefined;
@@ -28,73 +46,110 @@ export interface ListTableProps<T, O extends string = string> {
   'aria-label'?: string;
 }
 
+/** Rows and total last loaded, kept while a later call fails. */
+function useLastLoaded<T>(records: T[] | null | undefined, total: number | null | undefined) {
+  const last = useRef<{ records: T[]; total: number }>({ records: [], total: 0 });
+  if (records) {
+    last.current = { records, total: total ?? records.length };
+  }
+  return last.current;
+}
+
 /**
- * The app's server-paged table (mantine-datatable): page from 0 (shown 1-based), rows per page
- * 10/25/50/100 resetting to page 0, sortable columns toggling direction, the spec's empty text,
- * a loader while fetching and horizontal scroll on phones.
+ * The app's server-paged list. From 768 px a table that fits its width without sideways scrolling
+ * (columns that do not fit move into the row's details, long text clamped to two lines, the
+ * actions column always last and visible, sortable headers are buttons with aria-sort); below
+ * 768 px one card a row (its fields, then its actions). Paging from 0 (shown from 1), rows per page
+ * 10/25/50/100, the spec's empty text only for a real empty answer; a failed call keeps the last
+ * rows and shows the error with Retry.
  */
-export function ListTable<T, O extends string = string>({
-  columns,
-  records,
-  total,
-  totalIsLowerBound,
-  fetching,
-  list,
-  idAccessor,
-  noRecordsText = TEXTS.noRecords,
-  rowExpansion,
-  onRowClick,
-  rowStyle,
-  rowClassName,
-  minHeight = 180,
-  'aria-label': ariaLabel,
-}: ListTableProps<T, O>) {
-  const paging = list
-    ? {
-        totalRecords: total ?? 0,
-        recordsPerPage: list.pageLimit,
-        page: list.page + 1,
-        onPageChange: (p: number) => list.setPage(p - 1),
-        recordsPerPageOptions: ROWS_PER_PAGE_OPTIONS,
-        onRecordsPerPageChange: (n: number) => list.setPageLimit(n),
-        recordsPerPageLabel: 'Rows per page',
-        paginationText: ({ from, to, totalRecords }: { from: number; to: number; totalRecords: number }) =>
-          totalRecords
-            ? `${from}-${to} of ${totalRecords.toLocaleString('en-US')}${totalIsLowerBound ? '+' : ''}`
-            : '',
-        paginationWrapBreakpoint: 'sm' as const,
-      }
-    : {};
-  const sorting = list
-    ? {
-        sortStatus: { columnAccessor: list.orderBy, direction: list.direction },
-        onSortStatusChange: (s: { columnAccessor: unknown; direction: 'asc' | 'desc' }) =>
-          list.setSort(String(s.columnAccessor) as O, s.direction),
-      }
-    : {};
+export function ListTable<T, O extends string = string>(props: ListTableProps<T, O>) {
+  const {
+    records,
+    total,
+    totalIsLowerBound,
+    fetching,
+    error,
+    onRetry,
+    list,
+    idAccessor,
+    noRecordsText = TEXTS.noRecords,
+    rowExpansion,
+    minHeight = 180,
+  } = props;
+  const phone = useMediaQuery('(max-width: 47.99em)', false, { getInitialValueInEffect: false });
+  const last = useLastLoaded(records, total);
+  const rows = records ?? (error ? last.records : []);
+  const count = records ? (total ?? records.length) : error ? last.total : 0;
+  const loaded = records !== null && records !== undefined;
+  const empty = loaded && rows.length === 0 && !error;
+
+  const idOf = (record: T, index: number): unknown =>
+    typeof idAccessor === 'function'
+      ? idAccessor(record)
+      : idAccessor
+        ? record[idAccessor]
+        : ((record as { id?: unknown }).id ?? index);
+  const [ownOpen, setOwnOpen] = useState<unknown[]>([]);
+  const open = rowExpansion?.expanded?.recordIds ?? ownOpen;
+  const setOpen = rowExpansion?.expanded?.onRecordIdsChange ?? setOwnOpen;
+  const toggle = (id: unknown) => {
+    const only = rowExpansion && rowExpansion.allowMultiple === false;
+    setOpen(open.includes(id) ? open.filter((x) => x !== id) : only ? [id] : [...open, id]);
+  };
+
+  const view = { ...props, rows, idOf, open, toggle };
   return (
-    <DataTable<T>
-      withTableBorder
-      borderRadius="md"
-      striped
-      highlightOnHover
-      verticalAlign="center"
-      horizontalSpacing="md"
-      minHeight={records && records.length > 0 ? undefined : minHeight}
-      records={records ?? []}
-      columns={columns}
-      fetching={fetching}
-      noRecordsText={noRecordsText}
-      idAccessor={idAccessor as never}
-      rowExpansion={rowExpansion}
-      onRowClick={onRowClick}
-      rowStyle={rowStyle}
-      rowClassName={rowClassName}
-      aria-label={ariaLabel}
-      scrollAreaProps={{ type: 'auto' }}
-      styles={{ table: { minWidth: 640 } }}
-      {...(paging as object)}
-      {...(sorting as object)}
-    />
+    <Stack gap="xs">
+      {error ? <ErrorAlert error={error} onRetry={onRetry} /> : null}
+      <Paper
+        withBorder={!phone}
+        radius="md"
+        pos="relative"
+        mih={rows.length > 0 ? undefined : minHeight}
+        style={{ overflow: 'hidden' }}
+      >
+        <LoadingOverlay visible={!!fetching} zIndex={2} overlayProps={{ blur: 1, backgroundOpacity: 0.4 }} />
+        {phone ? <ListCards {...view} /> : <ListGrid {...view} />}
+        {empty ? (
+          <Box py="xl" px="md">
+            <Text c="dimmed" ta="center">
+              {noRecordsText}
+            </Text>
+          </Box>
+        ) : null}
+        {list && !phone ? (
+          <ListPager
+            page={list.page}
+            pageLimit={list.pageLimit}
+            total={count}
+            rows={rows.length}
+            totalIsLowerBound={totalIsLowerBound}
+            onPage={list.setPage}
+            onPageLimit={list.setPageLimit}
+          />
+        ) : null}
+      </Paper>
+      {list && phone ? (
+        <ListPager
+          compact
+          page={list.page}
+          pageLimit={list.pageLimit}
+          total={count}
+          rows={rows.length}
+          totalIsLowerBound={totalIsLowerBound}
+          onPage={list.setPage}
+          onPageLimit={list.setPageLimit}
+        />
+      ) : null}
+    </Stack>
   );
 }
+
+/** What the table and the cards views get. */
+export type ListView<T, O extends string> = ListTableProps<T, O> & {
+  rows: T[];
+  idOf: (record: T, index: number) => unknown;
+  open: unknown[];
+  toggle: (id: unknown) => void;
+};

@@ -5,7 +5,6 @@ import { useState } from 'react';
 import { calls } from '../../api/calls';
 import { useApiMutation, useApiQuery } from '../../api/hooks';
 import { formatDateTime, money } from '../../lib/format';
-import { ErrorAlert } from '../../ui/error-alert';
 import { ListTable } from '../../ui/list-table';
 import { PageHeader } from '../../ui/page-header';
 import { GuardedModal } from '../../ui/unsaved-changes';
@@ -33,12 +32,13 @@ export default function CampaignChargesPage() {
           </Button>
         }
       />
-      {q.isError && !q.data ? <ErrorAlert error={q.error} onRetry={() => q.refetch()} /> : null}
       <ListTable<CampaignChargeRow>
         aria-label="Campaign charges"
         records={rows}
         total={rows?.length}
         fetching={q.isFetching}
+        error={q.error}
+        onRetry={() => q.refetch()}
         columns={[
           { accessor: 'goal', title: 'Goal', render: (r) => GOAL_LABELS[r.goal] },
           { accessor: 'cost_per_click', title: 'Cost per click', render: (r) => money(r.cost_per_click) },
@@ -52,6 +52,7 @@ export default function CampaignChargesPage() {
           {
             accessor: 'action',
             title: 'Action',
+            actions: true,
             render: (r) => (
               <Button
                 size="xs"

@@ -1,15 +1,13 @@
 import { CAMPAIGN_STATUSES, type CampaignCustomerRow, type CampaignStatus } from '@admin/contract';
 import { Button, Group, Select, Stack, Text, TextInput } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
 import { IconRefresh, IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
 import { calls } from '../../api/calls';
 import { useApiQuery } from '../../api/hooks';
 import { type DateRange, DateRangeInput, rangeParams } from '../../ui/date-range-input';
-import { ErrorAlert } from '../../ui/error-alert';
 import { ListTable } from '../../ui/list-table';
 import { PageHeader } from '../../ui/page-header';
-import { useListState } from '../../ui/use-list-state';
+import { useFilterText, useListState } from '../../ui/use-list-state';
 import { UserAvatar } from '../../ui/user-avatar';
 import { CampaignsTable } from './campaigns-table';
 
@@ -20,13 +18,19 @@ const STATUS_OPTIONS = ['All', ...CAMPAIGN_STATUSES];
  * status and created range; clicking a customer expands their campaigns, one at a time.
  */
 export function CampaignListView({ deleted }: { deleted: boolean }) {
-  const list = useListState<string>({ order_by: 'id', direction: 'desc' });
-  const [adName, setAdName] = useState('');
-  const [customer, setCustomer] = useState('');
-  const [status, setStatus] = useState('All');
-  const [range, setRange] = useState<DateRange>([null, null]);
-  const [debouncedAd] = useDebouncedValue(adName.trim(), 1000);
-  const [debouncedCustomer] = useDebouncedValue(customer.trim(), 1000);
+  const list = useListState<string>({
+    order_by: 'id',
+    direction: 'desc',
+    filters: { ad_name: '', customer: '', status: 'All', from: '', to: '' },
+  });
+  const [adName, setAdName] = useFilterText(list, 'ad_name');
+  const [customer, setCustomer] = useFilterText(list, 'customer');
+  const status = (STATUS_OPTIONS as readonly string[]).includes(list.filters.status)
+    ? list.filters.status
+    : 'All';
+  const range: DateRange = [list.filters.from || null, list.filters.to || null];
+  const debouncedAd = list.filters.ad_name;
+  const debouncedCustomer = list.filters.customer;
   const [expanded, setExpanded] = useState<number[]>([]);
 
   const filters = {
@@ -45,10 +49,9 @@ export function CampaignListView({ deleted }: { deleted: boolean }) {
   const [lastFilters, setLastFilters] = useState('');
   const key = JSON.stringify([filters, debouncedCustomer]);
   if (key !== lastFilters) {
-    // A new filter starts from the first page with nothing expanded.
+    // A new filter (which starts from the first page) shows nothing expanded.
     setLastFilters(key);
     if (lastFilters) {
-      list.resetPage();
       setExpanded([]);
     }
   }
@@ -56,8 +59,7 @@ export function CampaignListView({ deleted }: { deleted: boolean }) {
   const reset = () => {
     setAdName('');
     setCustomer('');
-    setStatus('All');
-    setRange([null, null]);
+    list.setFilters({ ad_name: '', customer: '', status: '', from: '', to: '' });
   };
 
   return (
@@ -87,21 +89,27 @@ export function CampaignListView({ deleted }: { deleted: boolean }) {
           label="Campaign status"
           data={STATUS_OPTIONS}
           value={status}
-          onChange={(v) => setStatus(v ?? 'All')}
+          onChange={(v) => list.setFilters({ status: v })}
           allowDeselect={false}
           w={{ base: '100%', sm: 170 }}
         />
-        <DateRangeInput label="Created" value={range} onChange={setRange} w={260} />
+        <DateRangeInput
+          label="Created"
+          value={range}
+          onChange={([from, to]) => list.setFilters({ from, to })}
+          w={260}
+        />
         <Button variant="default" leftSection={<IconRefresh size={16} />} onClick={reset}>
           Reset
         </Button>
       </Group>
-      {q.isError && !q.data ? <ErrorAlert error={q.error} onRetry={() => q.refetch()} /> : null}
       <ListTable<CampaignCustomerRow>
         aria-label="Customers"
         records={q.data?.data}
         total={q.data?.totalCampaigns}
         fetching={q.isFetching}
+        error={q.error}
+        onRetry={() => q.refetch()}
         list={list}
         columns={[
           { accessor: 'id', hidden: true },
@@ -111,10 +119,10 @@ export function CampaignListView({ deleted }: { deleted: boolean }) {
             width: 70,
             render: (r) => <UserAvatar src={r.avatar} name={r.name} />,
           },
-          { accessor: 'name', title: 'Name', sortable: true },
+          { accessor: 'name', title: 'Name', sortable: true, priority: 1 },
           { accessor: 'username', title: 'Username', sortable: true },
           { accessor: 'email', title: 'Email', sortable: true, render: (r) => r.email ?? '—' },
-          { accessor: 'phone', title: 'Phone', render: (r) => r.phone ?? '—' },
+          { accessor: 'phone', title: 'Phone', priority: 3, noWrap: true, render: (r) => r.phone ?? '—' },
           {
             accessor: 'campaigns_count',
             title: 'Campaigns',
@@ -129,6 +137,7 @@ export function CampaignListView({ deleted }: { deleted: boolean }) {
           },
           content: ({ record }) => (
             <CampaignsTable
+              inExpandedRow
               userId={record.id}
               filters={{
                 ...(debouncedAd ? { ad_name: debouncedAd } : {}),

@@ -1,7 +1,6 @@
 import type { CampaignRow, CampaignStatus } from '@admin/contract';
 import { Button, Checkbox, Group, Menu, Stack, Text } from '@mantine/core';
 import { IconColumns, IconEye } from '@tabler/icons-react';
-import type { DataTableColumn } from 'mantine-datatable';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { calls } from '../../api/calls';
@@ -9,8 +8,7 @@ import { useApiQuery } from '../../api/hooks';
 import { useCan } from '../../auth/can';
 import { formatDate, formatDateTime, money } from '../../lib/format';
 import { paths } from '../../paths';
-import { ErrorAlert } from '../../ui/error-alert';
-import { ListTable } from '../../ui/list-table';
+import { type ListColumn, ListTable } from '../../ui/list-table';
 import { useListState } from '../../ui/use-list-state';
 import { ApproveButton, StatusCell } from './status-change';
 
@@ -58,8 +56,21 @@ const COLUMN_TITLES: Record<string, string> = {
  * A customer's campaigns (the expanded row of the campaign list and the profile's Campaigns tab):
  * the spec's columns, a column chooser for the hidden ones, status change by clicking the status.
  */
-export function CampaignsTable({ userId, filters = {} }: { userId: number; filters?: CampaignFilterValues }) {
-  const list = useListState<string>({ order_by: 'created_at', direction: 'desc' });
+export function CampaignsTable({
+  userId,
+  filters = {},
+  inExpandedRow = false,
+}: {
+  userId: number;
+  filters?: CampaignFilterValues;
+  /** Inside the campaign list's row: paging and sorting stay in memory (the address has the list's). */
+  inExpandedRow?: boolean;
+}) {
+  const list = useListState<string>({
+    order_by: 'created_at',
+    direction: 'desc',
+    ...(inExpandedRow ? { urlKey: false } : {}),
+  });
   const [shown, setShown] = useState<string[]>([]);
   const canView = useCan('campaign_details');
   const q = useApiQuery(calls.campaignsList, {
@@ -69,20 +80,27 @@ export function CampaignsTable({ userId, filters = {} }: { userId: number; filte
     ...filters,
   });
 
-  const base: DataTableColumn<CampaignRow>[] = [
+  const base: ListColumn<CampaignRow>[] = [
     { accessor: 'id', sortable: true },
-    { accessor: 'ad_set_name', sortable: true, render: (r) => r.ad_set_name ?? '—' },
-    { accessor: 'campaign_name', sortable: true },
-    { accessor: 'creative_ad_title', width: 180, render: (r) => r.creative_ad_title ?? '—' },
-    { accessor: 'created_at', sortable: true, width: 120, render: (r) => formatDateTime(r.created_at) },
-    { accessor: 'ad_start', sortable: true, render: (r) => formatDate(r.ad_start) },
-    { accessor: 'ad_end', sortable: true, render: (r) => formatDate(r.ad_end) },
-    { accessor: 'totalDuration' },
-    { accessor: 'status', sortable: true, width: 150, render: (r) => <StatusCell row={r} /> },
-    { accessor: 'action', width: 110, render: (r) => <ApproveButton row={r} /> },
-    { accessor: 'total_ad_budget', sortable: true, render: (r) => money(r.total_ad_budget) },
+    { accessor: 'ad_set_name', sortable: true, priority: 3, render: (r) => r.ad_set_name ?? '—' },
+    { accessor: 'campaign_name', sortable: true, priority: 1, clamp: true },
+    { accessor: 'creative_ad_title', priority: 3, clamp: true, render: (r) => r.creative_ad_title ?? '—' },
+    {
+      accessor: 'created_at',
+      sortable: true,
+      priority: 3,
+      noWrap: true,
+      render: (r) => formatDateTime(r.created_at),
+    },
+    { accessor: 'ad_start', sortable: true, noWrap: true, render: (r) => formatDate(r.ad_start) },
+    { accessor: 'ad_end', sortable: true, noWrap: true, render: (r) => formatDate(r.ad_end) },
+    { accessor: 'totalDuration', priority: 3 },
+    { accessor: 'status', sortable: true, priority: 1, noWrap: true, render: (r) => <StatusCell row={r} /> },
+    { accessor: 'action', priority: 1, noWrap: true, render: (r) => <ApproveButton row={r} /> },
+    { accessor: 'total_ad_budget', sortable: true, noWrap: true, render: (r) => money(r.total_ad_budget) },
     {
       accessor: 'view',
+      actions: true,
       render: (r) => (
         <Button
           component={Link}
@@ -141,7 +159,6 @@ export function CampaignsTable({ userId, filters = {} }: { userId: number; filte
           </Menu.Dropdown>
         </Menu>
       </Group>
-      {q.isError && !q.data ? <ErrorAlert error={q.error} onRetry={() => q.refetch()} /> : null}
       <ListTable<CampaignRow>
         aria-label="Campaigns"
         columns={columns}
@@ -149,6 +166,8 @@ export function CampaignsTable({ userId, filters = {} }: { userId: number; filte
         total={q.data?.total}
         totalIsLowerBound={q.data?.total_is_lower_bound}
         fetching={q.isFetching}
+        error={q.error}
+        onRetry={() => q.refetch()}
         list={list}
       />
     </Stack>

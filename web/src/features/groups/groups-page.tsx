@@ -7,7 +7,6 @@ import { useApiMutation, useApiQuery } from '../../api/hooks';
 import { useCan } from '../../auth/can';
 import { formatDateTime } from '../../lib/format';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
-import { ErrorAlert } from '../../ui/error-alert';
 import { ListSearch } from '../../ui/list-search';
 import { ListTable } from '../../ui/list-table';
 import { PageHeader } from '../../ui/page-header';
@@ -47,18 +46,19 @@ export default function GroupsPage() {
       <Group>
         <ListSearch list={list} placeholder="Search by group name" label="Search groups" />
       </Group>
-      {q.isError && !q.data ? <ErrorAlert error={q.error} onRetry={() => q.refetch()} /> : null}
       <ListTable<GroupRow>
         aria-label="Groups"
         records={q.data?.groups}
         total={q.data?.total}
         totalIsLowerBound={q.data?.total_is_lower_bound}
         fetching={q.isFetching}
+        error={q.error}
+        onRetry={() => q.refetch()}
         list={list as unknown as ListState}
         idAccessor="id"
         columns={[
           { accessor: 'id', noWrap: true, title: 'S.No.', hidden: true, sortable: true },
-          { accessor: 'name', noWrap: true, title: 'Group Name', sortable: true },
+          { accessor: 'name', title: 'Group Name', sortable: true, priority: 1 },
           {
             accessor: 'created_at',
             noWrap: true,
@@ -76,7 +76,7 @@ export default function GroupsPage() {
           {
             accessor: 'actions',
             title: 'Action',
-            textAlign: 'right',
+            actions: true,
             hidden: !showActions,
             render: (g) => (
               <Group justify="flex-end">

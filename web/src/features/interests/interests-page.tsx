@@ -7,7 +7,6 @@ import { useApiMutation, useApiQuery } from '../../api/hooks';
 import { useCan } from '../../auth/can';
 import { formatDateTime } from '../../lib/format';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
-import { ErrorAlert } from '../../ui/error-alert';
 import { ListSearch } from '../../ui/list-search';
 import { ListTable } from '../../ui/list-table';
 import { OneFieldModal } from '../../ui/one-field-modal';
@@ -43,17 +42,18 @@ export default function InterestsPage() {
         }
       />
       <ListSearch list={list} placeholder="Search by name" label="Search interests" />
-      {q.isError && !q.data ? <ErrorAlert error={q.error} onRetry={() => q.refetch()} /> : null}
       <ListTable<InterestRow>
         aria-label="Interests"
         records={q.data?.data}
         total={q.data?.total}
         totalIsLowerBound={q.data?.total_is_lower_bound}
         fetching={q.isFetching}
+        error={q.error}
+        onRetry={() => q.refetch()}
         list={list}
         columns={[
           { accessor: 'id', hidden: true },
-          { accessor: 'name', title: 'Name', sortable: true },
+          { accessor: 'name', title: 'Name', sortable: true, priority: 1 },
           {
             accessor: 'created_at',
             title: 'Created',
@@ -69,6 +69,7 @@ export default function InterestsPage() {
           {
             accessor: 'action',
             title: 'Action',
+            actions: true,
             render: (r) => (
               <EditDeleteActions
                 name={r.name}

@@ -5,7 +5,6 @@ import { useState } from 'react';
 import { calls } from '../../api/calls';
 import { useApiMutation, useApiQuery } from '../../api/hooks';
 import { abbreviate, formatDateTime } from '../../lib/format';
-import { ErrorAlert } from '../../ui/error-alert';
 import { ListTable } from '../../ui/list-table';
 import { PageHeader } from '../../ui/page-header';
 import { useListState } from '../../ui/use-list-state';
@@ -66,25 +65,22 @@ export default function NotificationsPage() {
       <Title order={4} mt="sm">
         Sent notifications
       </Title>
-      {history.isError && !history.data ? (
-        <ErrorAlert error={history.error} onRetry={() => history.refetch()} />
-      ) : null}
       <ListTable<NotificationRow>
         aria-label="Sent notifications"
         records={history.data?.data}
         total={history.data?.total}
         totalIsLowerBound={history.data?.total_is_lower_bound}
         fetching={history.isFetching && !history.data}
+        error={history.error}
+        onRetry={() => history.refetch()}
         list={list}
         columns={[
           {
             accessor: 'message',
             title: 'Message',
-            render: (r) => (
-              <Text size="sm" lineClamp={2}>
-                {r.message}
-              </Text>
-            ),
+            priority: 1,
+            clamp: true,
+            render: (r) => r.message,
           },
           { accessor: 'occupants', title: 'Recipients', render: (r) => recipientLabel(r.occupants) },
           {
@@ -99,14 +95,15 @@ export default function NotificationsPage() {
               </Stack>
             ),
           },
-          { accessor: 'total', title: 'Devices', render: (r) => abbreviate(r.total) },
+          { accessor: 'total', title: 'Devices', priority: 3, render: (r) => abbreviate(r.total) },
           { accessor: 'delivered', title: 'Delivered', render: (r) => abbreviate(r.delivered) },
           { accessor: 'failed', title: 'Failed', render: (r) => abbreviate(r.failed) },
-          { accessor: 'created_by', title: 'Sent by', render: (r) => r.created_by ?? '-' },
+          { accessor: 'created_by', title: 'Sent by', priority: 3, render: (r) => r.created_by ?? '-' },
           {
             accessor: 'created_at',
             title: 'Sent at',
             sortable: true,
+            noWrap: true,
             render: (r) => formatDateTime(r.created_at),
           },
         ]}

@@ -1,16 +1,14 @@
 import type { ReportedPostRow } from '@admin/contract';
 import { Button, Group } from '@mantine/core';
 import { IconEye } from '@tabler/icons-react';
-import type { DataTableColumn } from 'mantine-datatable';
 import { Link } from 'react-router';
 import { calls } from '../../api/calls';
 import { useApiQuery } from '../../api/hooks';
 import { useCan } from '../../auth/can';
 import { formatDate } from '../../lib/format';
 import { paths } from '../../paths';
-import { ErrorAlert } from '../../ui/error-alert';
 import { ListSearch } from '../../ui/list-search';
-import { ListTable } from '../../ui/list-table';
+import { type ListColumn, ListTable } from '../../ui/list-table';
 import { MediaThumb } from '../../ui/media-thumb';
 import { PageHeader } from '../../ui/page-header';
 import { type ListState, useListState } from '../../ui/use-list-state';
@@ -22,29 +20,36 @@ export default function ReportedPostsPage() {
   const canOpen = useCan('post_details');
   const q = useApiQuery(calls.reportedPosts, list.params);
   const offset = list.page * list.pageLimit;
-  // Spec 01 section 4: a failed reported-posts fetch resets the list.
-  const records = q.isError ? [] : q.data?.posts;
 
-  const columns: DataTableColumn<ReportedPostRow>[] = [
-    { accessor: 'sno', title: 'S.No.', width: 84, render: (_, i) => offset + i + 1 },
+  const columns: ListColumn<ReportedPostRow>[] = [
+    { accessor: 'sno', title: 'S.No.', width: 84, priority: 3, render: (_, i) => offset + i + 1 },
     {
       accessor: 'image',
       title: 'Image',
       width: 84,
       render: (r) => <MediaThumb src={r.image} alt={r.title ?? 'Post'} w={48} h={48} />,
     },
-    { accessor: 'title', title: 'Title', sortable: true, render: (r) => r.title ?? '-' },
-    { accessor: 'website', title: 'Website', sortable: true, render: (r) => r.website ?? '-' },
+    {
+      accessor: 'title',
+      title: 'Title',
+      sortable: true,
+      priority: 1,
+      clamp: true,
+      render: (r) => r.title ?? '-',
+    },
+    { accessor: 'website', title: 'Website', sortable: true, clamp: true, render: (r) => r.website ?? '-' },
     { accessor: 'reportedBy', title: 'Reported By' },
     {
       accessor: 'created_at',
       title: 'Reported Date',
       sortable: true,
+      noWrap: true,
       render: (r) => formatDate(r.created_at),
     },
     {
       accessor: 'actions',
       title: 'View Details',
+      actions: true,
       render: (r) => (
         <Button
           size="xs"
@@ -71,14 +76,15 @@ export default function ReportedPostsPage() {
       <Group mb="md">
         <ListSearch list={list} placeholder="Search by title or website" width={300} />
       </Group>
-      {q.isError ? <ErrorAlert error={q.error} onRetry={() => q.refetch()} /> : null}
       <ListTable<ReportedPostRow>
         aria-label="Reported posts"
         columns={columns}
-        records={records}
-        total={q.isError ? 0 : q.data?.total_posts}
+        records={q.data?.posts}
+        total={q.data?.total_posts}
         totalIsLowerBound={q.data?.total_is_lower_bound}
         fetching={q.isFetching}
+        error={q.error}
+        onRetry={() => q.refetch()}
         list={list as unknown as ListState}
       />
     </>

@@ -1,6 +1,5 @@
 import type { ProfileBookmarkRow } from '@admin/contract';
 import { Stack, Text } from '@mantine/core';
-import { ErrorAlert } from '../../ui/error-alert';
 import { ListTable } from '../../ui/list-table';
 import { MediaThumb } from '../../ui/media-thumb';
 import { type ListState, useListState } from '../../ui/use-list-state';
@@ -15,13 +14,14 @@ export function BookmarksTab({ userId }: { userId: number }) {
 
   return (
     <Stack gap="sm">
-      <ErrorAlert error={rows.error} onRetry={() => void rows.refetch()} />
       <ListTable<ProfileBookmarkRow>
         aria-label="Bookmarks"
         records={rows.data?.data}
         total={rows.data?.total}
         totalIsLowerBound={rows.data?.total_is_lower_bound}
         fetching={rows.isFetching}
+        error={rows.error}
+        onRetry={() => void rows.refetch()}
         // ListTable takes any column names; this list only ever sorts by SortColumn.
         list={list as unknown as ListState}
         idAccessor="id"
@@ -48,15 +48,13 @@ export function BookmarksTab({ userId }: { userId: number }) {
             render: (r) => r.search_term ?? '',
           },
           { accessor: 'type', title: 'Type', sortable: true },
-          { accessor: 'title', title: 'Title', sortable: true, render: (r) => r.title ?? '' },
+          { accessor: 'title', title: 'Title', sortable: true, clamp: true, render: (r) => r.title ?? '' },
           {
             accessor: 'description',
             title: 'Description',
-            render: (r) => (
-              <Text size="sm" lineClamp={2}>
-                {r.description ?? ''}
-              </Text>
-            ),
+            clamp: true,
+            priority: 3,
+            render: (r) => r.description ?? '',
           },
         ]}
       />

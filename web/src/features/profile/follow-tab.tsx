@@ -3,7 +3,6 @@ import { Anchor, Stack, TextInput } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { href, patterns } from '../../paths';
-import { ErrorAlert } from '../../ui/error-alert';
 import { ListTable } from '../../ui/list-table';
 import { type ListState, useListState } from '../../ui/use-list-state';
 import { UserAvatar } from '../../ui/user-avatar';
@@ -30,13 +29,14 @@ export function FollowTab({ userId, side }: { userId: number; side: 'followers' 
         onChange={(e) => list.setSearch(e.currentTarget.value)}
         maw={420}
       />
-      <ErrorAlert error={rows.error} onRetry={() => void rows.refetch()} />
       <ListTable<ProfileFollowRow>
         aria-label={side === 'followers' ? 'Followers' : 'Following'}
         records={rows.data?.data}
         total={rows.data?.total}
         totalIsLowerBound={rows.data?.total_is_lower_bound}
         fetching={rows.isFetching}
+        error={rows.error}
+        onRetry={() => void rows.refetch()}
         // ListTable takes any column names; this list only ever sorts by SortColumn.
         list={list as unknown as ListState}
         idAccessor="id"
@@ -47,14 +47,14 @@ export function FollowTab({ userId, side }: { userId: number; side: 'followers' 
             width: 150,
             render: (r) => <UserAvatar src={r.avatar} name={r.name} size={30} />,
           },
-          { accessor: 'name', title: 'Name', sortable: true },
+          { accessor: 'name', title: 'Name', sortable: true, priority: 1 },
           { accessor: 'username', title: 'Username', sortable: true },
           { accessor: 'email', title: 'Email', sortable: true, render: (r) => r.email ?? '' },
           { accessor: 'phone', title: 'Phone', sortable: true, render: (r) => r.phone ?? '' },
           {
             accessor: 'actions',
             title: 'Action',
-            textAlign: 'right',
+            actions: true,
             render: (r) => (
               <Anchor component={Link} to={href(patterns.userProfile, { userId: r.id })} size="sm">
                 View Profile

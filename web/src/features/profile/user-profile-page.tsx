@@ -103,13 +103,8 @@ export default function UserProfilePage({ extraTabs }: { extraTabs: readonly Pro
           key={userId}
           value={active}
           onChange={(v) => {
-            const next = new URLSearchParams(search);
-            if (!v || v === 'about') {
-              next.delete('tab');
-            } else {
-              next.set('tab', v);
-            }
-            setSearch(next, { replace: true });
+            // A tab is a history entry (Back returns to the previous tab); its list starts afresh.
+            setSearch(!v || v === 'about' ? {} : { tab: v }, { preventScrollReset: true });
           }}
           keepMounted={false}
         >

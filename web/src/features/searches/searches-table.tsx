@@ -1,16 +1,13 @@
 import type { SearchRow } from '@admin/contract';
 import { Anchor, Group, Select, Text } from '@mantine/core';
-import type { DataTableColumn } from 'mantine-datatable';
-import { useState } from 'react';
 import { Link } from 'react-router';
 import { calls } from '../../api/calls';
 import { useApiQuery } from '../../api/hooks';
 import { useCan } from '../../auth/can';
 import { formatDateTime } from '../../lib/format';
 import { paths } from '../../paths';
-import { ErrorAlert } from '../../ui/error-alert';
 import { ListSearch } from '../../ui/list-search';
-import { ListTable } from '../../ui/list-table';
+import { type ListColumn, ListTable } from '../../ui/list-table';
 import { type ListState, useListState } from '../../ui/use-list-state';
 import { MediaPreviewButton } from './media-preview';
 
@@ -19,16 +16,17 @@ export const SEARCH_TYPES = ['image', 'link', 'news', 'video', 'raw_video', 'sho
 
 type SearchOrder = 'created_at' | 'updated_at' | 'search_term' | 'type' | 'id';
 
-const clip = (text: string | null, max = 80) =>
-  !text ? '-' : text.length > max ? `${text.slice(0, max)}…` : text;
-
 /**
  * The searches table (newest first, server paged, search and type filter): the /searches screen
  * and the user profile's Searches tab (with `userId`).
  */
 export function SearchesTable({ userId }: { userId?: number }) {
-  const list = useListState<SearchOrder>({ order_by: 'created_at', direction: 'desc' });
-  const [type, setType] = useState<string | null>(null);
+  const list = useListState<SearchOrder>({
+    order_by: 'created_at',
+    direction: 'desc',
+    filters: { type: '' },
+  });
+  const type = list.filters.type;
   const canOpenProfile = useCan('user_profile');
   const q = useApiQuery(calls.searches, {
     ...list.params,
@@ -36,7 +34,7 @@ export function SearchesTable({ userId }: { userId?: number }) {
     ...(type ? { type } : {}),
   });
 
-  const columns: DataTableColumn<SearchRow>[] = [
+  const columns: ListColumn<SearchRow>[] = [
     {
       accessor: 'image',
       title: 'Image',
@@ -45,13 +43,14 @@ export function SearchesTable({ userId }: { userId?: number }) {
         <MediaPreviewButton type={s.type} src={s.image ?? s.thumb_url} title={s.title ?? s.search_term} />
       ),
     },
-    { accessor: 'search_term', title: 'Search Term', sortable: true },
+    { accessor: 'search_term', title: 'Search Term', sortable: true, priority: 1, clamp: true },
     {
       accessor: 'website',
       title: 'Website',
+      priority: 3,
       render: (s) => s.website ?? '-',
     },
-    { accessor: 'type', title: 'Type', sortable: true },
+    { accessor: 'type', title: 'Type', sortable: true, noWrap: true },
     {
       accessor: 'username',
       title: 'Username',
@@ -64,31 +63,34 @@ export function SearchesTable({ userId }: { userId?: number }) {
           s.username
         ),
     },
-    { accessor: 'title', title: 'Title', render: (s) => clip(s.title, 60) },
+    { accessor: 'title', title: 'Title', clamp: true, render: (s) => s.title ?? '-' },
     {
       accessor: 'description',
       title: 'Description',
-      render: (s) => (
-        <Text size="sm" title={s.description ?? undefined}>
-          {clip(s.description)}
-        </Text>
-      ),
+      clamp: true,
+      priority: 3,
+      render: (s) => s.description ?? '-',
     },
     {
       accessor: 'deleted_at',
       title: 'Deleted',
+      priority: 3,
+      noWrap: true,
       render: (s) => (s.deleted_at ? formatDateTime(s.deleted_at) : '-'),
     },
     {
       accessor: 'created_at',
       title: 'Created At',
       sortable: true,
+      noWrap: true,
       render: (s) => formatDateTime(s.created_at),
     },
     {
       accessor: 'updated_at',
       title: 'Updated At',
       sortable: true,
+      priority: 3,
+      noWrap: true,
       render: (s) => formatDateTime(s.updated_at),
     },
   ];
@@ -102,22 +104,20 @@ export function SearchesTable({ userId }: { userId?: number }) {
           placeholder="All types"
           clearable
           data={SEARCH_TYPES.map((t) => ({ value: t, label: t }))}
-          value={type}
-          onChange={(v) => {
-            setType(v);
-            list.resetPage();
-          }}
+          value={type || null}
+          onChange={(v) => list.setFilters({ type: v })}
           w={{ base: '100%', sm: 180 }}
         />
       </Group>
-      {q.isError ? <ErrorAlert error={q.error} onRetry={() => q.refetch()} /> : null}
       <ListTable<SearchRow>
         aria-label="Searches"
         columns={columns}
-        records={q.isError ? [] : q.data?.data}
-        total={q.isError ? 0 : q.data?.total}
+        records={q.data?.data}
+        total={q.data?.total}
         totalIsLowerBound={q.data?.total_is_lower_bound}
         fetching={q.isFetching}
+        error={q.error}
+        onRetry={() => q.refetch()}
         list={list as unknown as ListState}
       />
     </>

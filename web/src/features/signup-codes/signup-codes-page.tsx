@@ -7,7 +7,6 @@ import { useApiMutation, useApiQuery } from '../../api/hooks';
 import { useCan } from '../../auth/can';
 import { abbreviate, formatDateTime } from '../../lib/format';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
-import { ErrorAlert } from '../../ui/error-alert';
 import { ListSearch } from '../../ui/list-search';
 import { ListTable } from '../../ui/list-table';
 import { OneFieldModal } from '../../ui/one-field-modal';
@@ -42,13 +41,14 @@ export default function SignupCodesPage() {
         }
       />
       <ListSearch list={list} placeholder="Search by code" label="Search codes" />
-      {q.isError && !q.data ? <ErrorAlert error={q.error} onRetry={() => q.refetch()} /> : null}
       <ListTable<SignupCodeRow & { sno?: number }>
         aria-label="Signup codes"
         records={q.data?.data}
         total={q.data?.total}
         totalIsLowerBound={q.data?.total_is_lower_bound}
         fetching={q.isFetching}
+        error={q.error}
+        onRetry={() => q.refetch()}
         list={list}
         columns={[
           {
@@ -57,7 +57,7 @@ export default function SignupCodesPage() {
             width: 84,
             render: (_, i) => list.page * list.pageLimit + i + 1,
           },
-          { accessor: 'code', title: 'Code', sortable: true },
+          { accessor: 'code', title: 'Code', sortable: true, priority: 1 },
           {
             accessor: 'used_count',
             title: 'Used Count',
@@ -79,6 +79,7 @@ export default function SignupCodesPage() {
           {
             accessor: 'action',
             title: 'Action',
+            actions: true,
             render: (r) => (
               <EditDeleteActions
                 name={r.code}

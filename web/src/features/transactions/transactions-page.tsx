@@ -1,38 +1,29 @@
 import { TRANSACTION_TEXTS, type TransactionRow } from '@admin/contract';
 import { Badge, Group, Select, Stack, Text, TextInput } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
-import { useState } from 'react';
 import { calls } from '../../api/calls';
 import { useApiQuery } from '../../api/hooks';
 import { formatDateTime, money } from '../../lib/format';
 import { type DateRange, DateRangeInput, rangeParams } from '../../ui/date-range-input';
-import { ErrorAlert } from '../../ui/error-alert';
 import { ListTable } from '../../ui/list-table';
 import { PageHeader } from '../../ui/page-header';
-import { useListState } from '../../ui/use-list-state';
+import { useFilterText, useListState } from '../../ui/use-list-state';
 
 /** /transactions: payments and charges, by keyword, type and date range. */
 export default function TransactionsPage() {
   const list = useListState<string>({
     order_by: 'created_at',
     direction: 'desc',
+    filters: { keyword: '', type: '', from: '', to: '' },
   });
-  const [keyword, setKeyword] = useState('');
-  const [debounced] = useDebouncedValue(keyword.trim(), 1000);
-  const [type, setType] = useState<string | null>(null);
-  const [range, setRange] = useState<DateRange>([null, null]);
+  const [keyword, setKeyword] = useFilterText(list, 'keyword');
+  const { type } = list.filters;
+  const range: DateRange = [list.filters.from || null, list.filters.to || null];
   const filters = {
-    ...(debounced ? { keyword: debounced } : {}),
-    ...(type ? { transaction_type: type as 'debit' | 'credit' } : {}),
+    ...(list.filters.keyword ? { keyword: list.filters.keyword } : {}),
+    ...(type === 'debit' || type === 'credit' ? { transaction_type: type as 'debit' | 'credit' } : {}),
     ...rangeParams(range),
   };
-  const key = JSON.stringify(filters);
-  const [lastKey, setLastKey] = useState(key);
-  if (key !== lastKey) {
-    setLastKey(key);
-    list.resetPage();
-  }
   const q = useApiQuery(calls.transactionHistory, {
     ...list.params,
     order_by: list.orderBy as 'created_at',
@@ -58,25 +49,27 @@ export default function TransactionsPage() {
             { value: 'debit', label: 'Debit' },
             { value: 'credit', label: 'Credit' },
           ]}
-          value={type}
-          onChange={setType}
+          value={type || null}
+          onChange={(v) => list.setFilters({ type: v })}
           clearable
           w={{ base: '100%', sm: 160 }}
         />
-        <DateRangeInput value={range} onChange={setRange} />
+        <DateRangeInput value={range} onChange={([from, to]) => list.setFilters({ from, to })} />
       </Group>
-      {q.isError && !q.data ? <ErrorAlert error={q.error} onRetry={() => q.refetch()} /> : null}
       <ListTable<TransactionRow>
         aria-label="Transactions"
         records={q.data?.data}
         total={q.data?.total}
         totalIsLowerBound={q.data?.total_is_lower_bound}
         fetching={q.isFetching}
+        error={q.error}
+        onRetry={() => q.refetch()}
         list={list}
         columns={[
           {
             accessor: 'username',
             title: 'Customer',
+            priority: 1,
             render: (r) => (
               <Stack gap={0}>
                 <Text size="sm">{r.customer_name}</Text>
@@ -86,8 +79,19 @@ export default function TransactionsPage() {
               </Stack>
             ),
           },
-          { accessor: 'campaign_name', title: 'Campaign', render: (r) => r.campaign_name ?? '—' },
-          { accessor: 'amount', title: 'Amount', sortable: true, render: (r) => money(r.amount) },
+          {
+            accessor: 'campaign_name',
+            title: 'Campaign',
+            clamp: true,
+            render: (r) => r.campaign_name ?? '—',
+          },
+          {
+            accessor: 'amount',
+            title: 'Amount',
+            sortable: true,
+            noWrap: true,
+            render: (r) => money(r.amount),
+          },
           {
             accessor: 'transaction_type',
             title: 'Transaction Type',
@@ -101,12 +105,14 @@ export default function TransactionsPage() {
           {
             accessor: 'stripe_transaction_id',
             title: 'Payment Provider Transaction Id',
+            priority: 3,
             render: (r) => r.stripe_transaction_id ?? '—',
           },
           {
             accessor: 'created_at',
             title: 'Date',
             sortable: true,
+            noWrap: true,
             render: (r) => formatDateTime(r.created_at),
           },
         ]}

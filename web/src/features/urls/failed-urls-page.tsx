@@ -1,12 +1,10 @@
 import type { FailedUrlRow } from '@admin/contract';
 import { Anchor, Group, SegmentedControl, Stack, Text } from '@mantine/core';
-import { useState } from 'react';
 import { Link } from 'react-router';
 import { calls } from '../../api/calls';
 import { useApiQuery } from '../../api/hooks';
 import { formatDateTime } from '../../lib/format';
 import { paths } from '../../paths';
-import { ErrorAlert } from '../../ui/error-alert';
 import { ListTable } from '../../ui/list-table';
 import { PageHeader } from '../../ui/page-header';
 import { useListState } from '../../ui/use-list-state';
@@ -21,8 +19,12 @@ const resolvedLater = (r: FailedUrlRow) =>
 
 /** /failed-urls: links the app could not read, all or only those the enrichment service failed too. */
 export default function FailedUrlsPage() {
-  const list = useListState<string>({ order_by: 'created_at', direction: 'desc' });
-  const [failedType, setFailedType] = useState<'all' | 'enrichment'>('all');
+  const list = useListState<string>({
+    order_by: 'created_at',
+    direction: 'desc',
+    filters: { failed: 'all' },
+  });
+  const failedType = list.filters.failed === 'enrichment' ? 'enrichment' : 'all';
   const q = useApiQuery(calls.failedUrls, { ...list.params, order_by: list.orderBy as Order, failedType });
   return (
     <Stack gap="md">
@@ -31,32 +33,31 @@ export default function FailedUrlsPage() {
         <SegmentedControl
           aria-label="Filter failed urls"
           value={failedType}
-          onChange={(v) => {
-            setFailedType(v as 'all' | 'enrichment');
-            list.resetPage();
-          }}
+          onChange={(v) => list.setFilters({ failed: v })}
           data={[
             { value: 'all', label: 'All' },
             { value: 'enrichment', label: 'Failed In Enrichment Service' },
           ]}
         />
       </Group>
-      {q.isError && !q.data ? <ErrorAlert error={q.error} onRetry={() => q.refetch()} /> : null}
       <ListTable<FailedUrlRow>
         aria-label="Failed urls"
         records={q.data?.data}
         total={q.data?.totalCount}
         totalIsLowerBound={q.data?.total_is_lower_bound}
         fetching={q.isFetching}
+        error={q.error}
+        onRetry={() => q.refetch()}
         list={list}
         rowClassName={(r) => (resolvedLater(r) ? classes.resolved : undefined)}
         columns={[
           {
             accessor: 'user',
             title: 'User',
+            priority: 1,
             render: (r) =>
               r.post.user ? (
-                <Group gap="xs" wrap="nowrap" miw={150}>
+                <Group gap="xs" wrap="nowrap">
                   <UserAvatar src={r.post.user.avatar} name={r.post.user.username} />
                   <Anchor component={Link} to={paths.userProfile(r.post.user.id)} size="sm">
                     {r.post.user.username}
@@ -71,6 +72,7 @@ export default function FailedUrlsPage() {
           {
             accessor: 'url',
             title: 'Url',
+            priority: 1,
             render: (r) => (
               <Anchor
                 href={r.url}
@@ -78,20 +80,27 @@ export default function FailedUrlsPage() {
                 rel="noopener noreferrer"
                 size="sm"
                 title={r.url}
-                display="block"
-                maw={300}
-                style={{ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}
+                lineClamp={2}
+                miw={180}
+                maw={320}
+                style={{ overflowWrap: 'anywhere' }}
               >
                 {r.url}
               </Anchor>
             ),
           },
-          { accessor: 'device_type', title: 'Device', render: (r) => r.device_type ?? '-' },
+          { accessor: 'device_type', title: 'Device', priority: 3, render: (r) => r.device_type ?? '-' },
           { accessor: 'device_os', title: 'Device OS', hidden: true },
-          { accessor: 'failed_in_curl', title: 'Failed In Curl', render: (r) => yesNo(r.failed_in_curl) },
+          {
+            accessor: 'failed_in_curl',
+            title: 'Failed In Curl',
+            priority: 3,
+            render: (r) => yesNo(r.failed_in_curl),
+          },
           {
             accessor: 'scrap_by_script',
             title: 'Attempted In Enrichment',
+            priority: 3,
             render: (r) => yesNo(r.scrap_by_script),
           },
           {
@@ -103,18 +112,21 @@ export default function FailedUrlsPage() {
             accessor: 'created_at',
             title: 'Created',
             sortable: true,
+            noWrap: true,
             render: (r) => formatDateTime(r.created_at),
           },
           {
             accessor: 'resolved_at',
             title: 'Resolved',
             sortable: true,
+            noWrap: true,
             render: (r) => (r.resolved_at ? formatDateTime(r.resolved_at) : '-'),
           },
           {
             accessor: 'last_retried_at',
             title: 'Retried',
             sortable: true,
+            noWrap: true,
             render: (r) => (r.last_retried_at ? formatDateTime(r.last_retried_at) : '-'),
           },
         ]}

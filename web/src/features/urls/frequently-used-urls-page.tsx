@@ -1,10 +1,8 @@
 import { Group, Progress, Stack, Text } from '@mantine/core';
-import { useState } from 'react';
 import { calls } from '../../api/calls';
 import { useApiQuery } from '../../api/hooks';
 import { abbreviate } from '../../lib/format';
 import { type DateRange, DateRangeInput, rangeParams } from '../../ui/date-range-input';
-import { ErrorAlert } from '../../ui/error-alert';
 import { ListSearch } from '../../ui/list-search';
 import { ListTable } from '../../ui/list-table';
 import { PageHeader } from '../../ui/page-header';
@@ -19,8 +17,12 @@ interface FrequencyRow {
 
 /** /frequently-used-urls: hosts of failed links, by how often they appear, searched by domain and dates. */
 export default function FrequentlyUsedUrlsPage() {
-  const list = useListState<string>({ order_by: 'frequency', direction: 'desc' });
-  const [range, setRange] = useState<DateRange>([null, null]);
+  const list = useListState<string>({
+    order_by: 'frequency',
+    direction: 'desc',
+    filters: { from: '', to: '' },
+  });
+  const range: DateRange = [list.filters.from || null, list.filters.to || null];
   const q = useApiQuery(calls.failedUrlsFrequency, {
     ...rangeParams(range),
     keyword: list.query || undefined,
@@ -32,21 +34,16 @@ export default function FrequentlyUsedUrlsPage() {
       <PageHeader title="Frequently used Urls" />
       <Group gap="sm" wrap="wrap" align="flex-end">
         <ListSearch list={list} placeholder="Search by domain" width={280} />
-        <DateRangeInput
-          value={range}
-          onChange={(r) => {
-            setRange(r);
-            list.resetPage();
-          }}
-        />
+        <DateRangeInput value={range} onChange={([from, to]) => list.setFilters({ from, to })} />
       </Group>
-      {q.isError && !q.data ? <ErrorAlert error={q.error} onRetry={() => q.refetch()} /> : null}
       <ListTable<FrequencyRow>
         aria-label="Frequently used urls"
         idAccessor="failed_host"
         records={q.data?.data}
         total={q.data?.totalCount}
         fetching={q.isFetching}
+        error={q.error}
+        onRetry={() => q.refetch()}
         list={list}
         columns={[
           { accessor: 'failed_host', title: 'Host' },

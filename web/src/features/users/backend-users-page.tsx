@@ -7,7 +7,6 @@ import { calls } from '../../api/calls';
 import { useApiQuery } from '../../api/hooks';
 import { useCan } from '../../auth/can';
 import { paths } from '../../paths';
-import { ErrorAlert } from '../../ui/error-alert';
 import { ListSearch } from '../../ui/list-search';
 import { ListTable } from '../../ui/list-table';
 import { PageHeader } from '../../ui/page-header';
@@ -48,13 +47,14 @@ export default function BackendUsersPage() {
           label="Search backend users"
         />
       </Group>
-      {q.isError && !q.data ? <ErrorAlert error={q.error} onRetry={() => q.refetch()} /> : null}
       <ListTable<AdminUserRow>
         aria-label="Backend users"
         records={q.data?.users}
         total={q.data?.total_users}
         totalIsLowerBound={q.data?.total_is_lower_bound}
         fetching={q.isFetching}
+        error={q.error}
+        onRetry={() => q.refetch()}
         list={list as unknown as ListState}
         idAccessor="id"
         columns={[
@@ -62,6 +62,7 @@ export default function BackendUsersPage() {
             accessor: 'sno',
             title: 'S.No.',
             width: 84,
+            priority: 3,
             render: (_, i) => list.page * list.pageLimit + i + 1,
           },
           {
@@ -72,13 +73,13 @@ export default function BackendUsersPage() {
               <AvatarWithPresence src={u.avatar} name={u.name} online={isOnline(u.last_interacted, now)} />
             ),
           },
-          { accessor: 'name', noWrap: true, title: 'Name', sortable: true },
-          { accessor: 'email', noWrap: true, title: 'Email', sortable: true, render: (u) => text(u.email) },
-          { accessor: 'phone', noWrap: true, title: 'Phone', render: (u) => text(u.phone) },
+          { accessor: 'name', title: 'Name', sortable: true, priority: 1 },
+          { accessor: 'email', title: 'Email', sortable: true, render: (u) => text(u.email) },
+          { accessor: 'phone', noWrap: true, title: 'Phone', priority: 3, render: (u) => text(u.phone) },
           {
             accessor: 'role',
             title: 'Role',
-            width: 220,
+            priority: 1,
             render: (u) => (
               <Group gap={4}>
                 {u.is_sup_admin === 1 ? (
@@ -102,7 +103,7 @@ export default function BackendUsersPage() {
           {
             accessor: 'actions',
             title: 'Action',
-            textAlign: 'right',
+            actions: true,
             render: (u) => (
               <Group gap="sm" justify="flex-end" wrap="nowrap">
                 <Button

@@ -2,7 +2,6 @@ import { Group, Stack } from '@mantine/core';
 import { calls } from '../../api/calls';
 import { useApiQuery } from '../../api/hooks';
 import { abbreviate } from '../../lib/format';
-import { ErrorAlert } from '../../ui/error-alert';
 import { ListSearch } from '../../ui/list-search';
 import { ListTable } from '../../ui/list-table';
 import { PageHeader } from '../../ui/page-header';
@@ -23,13 +22,14 @@ export default function DeletedUsersPage() {
       <Group>
         <ListSearch list={list} placeholder="Search by name or username" />
       </Group>
-      {q.isError && !q.data ? <ErrorAlert error={q.error} onRetry={() => q.refetch()} /> : null}
       <ListTable
         aria-label="Deleted users"
         records={q.data?.users}
         total={q.data?.total_users}
         totalIsLowerBound={q.data?.total_is_lower_bound}
         fetching={q.isFetching}
+        error={q.error}
+        onRetry={() => q.refetch()}
         list={list as unknown as ListState}
         idAccessor="id"
         columns={userColumns(now, [
@@ -37,11 +37,13 @@ export default function DeletedUsersPage() {
             accessor: 'followers_count',
             noWrap: true,
             title: 'Followers',
+            priority: 3,
             render: (u) => abbreviate(u.followers_count),
           },
           {
             accessor: 'followings_count',
             title: 'Followings',
+            priority: 3,
             render: (u) => abbreviate(u.followings_count),
           },
         ])}

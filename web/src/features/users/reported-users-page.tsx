@@ -3,7 +3,6 @@ import { Group, Stack } from '@mantine/core';
 import { calls } from '../../api/calls';
 import { useApiQuery } from '../../api/hooks';
 import { formatDate } from '../../lib/format';
-import { ErrorAlert } from '../../ui/error-alert';
 import { ListSearch } from '../../ui/list-search';
 import { ListTable } from '../../ui/list-table';
 import { PageHeader } from '../../ui/page-header';
@@ -23,13 +22,14 @@ export default function ReportedUsersPage() {
       <Group>
         <ListSearch list={list} placeholder="Search by name or username" />
       </Group>
-      {q.isError && !q.data ? <ErrorAlert error={q.error} onRetry={() => q.refetch()} /> : null}
       <ListTable<ReportedUserRow>
         aria-label="Reported users"
         records={q.data?.users}
         total={q.data?.total_users}
         totalIsLowerBound={q.data?.total_is_lower_bound}
         fetching={q.isFetching}
+        error={q.error}
+        onRetry={() => q.refetch()}
         list={list as unknown as ListState}
         idAccessor="id"
         columns={[
@@ -39,10 +39,9 @@ export default function ReportedUsersPage() {
             width: 84,
             render: (r) => <UserAvatar src={r.reportedUserImage} name={r.reportedUser} size={30} />,
           },
-          { accessor: 'name', noWrap: true, title: 'Name', sortable: true, render: (r) => r.reportedUser },
+          { accessor: 'name', title: 'Name', sortable: true, priority: 1, render: (r) => r.reportedUser },
           {
             accessor: 'email',
-            noWrap: true,
             title: 'Email',
             sortable: true,
             render: (r) => text(r.reportedUserEmail),
@@ -51,6 +50,7 @@ export default function ReportedUsersPage() {
             accessor: 'reportedUserPhone',
             noWrap: true,
             title: 'Phone',
+            priority: 3,
             render: (r) => text(r.reportedUserPhone),
           },
           {
@@ -70,7 +70,7 @@ export default function ReportedUsersPage() {
           {
             accessor: 'profile',
             title: 'Action',
-            textAlign: 'right',
+            actions: true,
             render: (r) => <ViewProfileLink userId={r.reported_user_id} />,
           },
         ]}

@@ -4,7 +4,6 @@ import { useState } from 'react';
 import { calls } from '../../api/calls';
 import { useApiQuery } from '../../api/hooks';
 import { useCan } from '../../auth/can';
-import { ErrorAlert } from '../../ui/error-alert';
 import { ListSearch } from '../../ui/list-search';
 import { ListTable } from '../../ui/list-table';
 import { PageHeader } from '../../ui/page-header';
@@ -42,13 +41,14 @@ export default function UsersPage() {
       <Group>
         <ListSearch list={list} placeholder="Search by name or username" />
       </Group>
-      {q.isError && !q.data ? <ErrorAlert error={q.error} onRetry={() => q.refetch()} /> : null}
       <ListTable
         aria-label="Users"
         records={q.data?.users}
         total={q.data?.total_users}
         totalIsLowerBound={q.data?.total_is_lower_bound}
         fetching={q.isFetching}
+        error={q.error}
+        onRetry={() => q.refetch()}
         list={list as unknown as ListState}
         idAccessor="id"
         columns={userColumns(now)}

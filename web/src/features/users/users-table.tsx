@@ -1,10 +1,10 @@
 import type { UserRow } from '@admin/contract';
-import type { DataTableColumn } from 'mantine-datatable';
 import { formatDate, relativeTime } from '../../lib/format';
+import type { ListColumn } from '../../ui/list-table';
 import { AvatarWithPresence, isOnline, text, ViewProfileLink } from './user-cells';
 
 /** Columns shared by Users and Deleted users (spec 01 section 2); `extra` goes before the action. */
-export function userColumns(now: number, extra: DataTableColumn<UserRow>[] = []): DataTableColumn<UserRow>[] {
+export function userColumns(now: number, extra: ListColumn<UserRow>[] = []): ListColumn<UserRow>[] {
   return [
     {
       accessor: 'avatar',
@@ -14,15 +14,16 @@ export function userColumns(now: number, extra: DataTableColumn<UserRow>[] = [])
         <AvatarWithPresence src={u.avatar} name={u.name} online={isOnline(u.last_interacted, now)} />
       ),
     },
-    { accessor: 'name', noWrap: true, title: 'Name', sortable: true },
-    { accessor: 'username', noWrap: true, title: 'Username', sortable: true },
-    { accessor: 'email', noWrap: true, title: 'Email', sortable: true, render: (u) => text(u.email) },
-    { accessor: 'phone', noWrap: true, title: 'Phone', render: (u) => text(u.phone) },
-    { accessor: 'device', noWrap: true, title: 'OS Version', render: (u) => text(u.device) },
+    { accessor: 'name', title: 'Name', sortable: true, priority: 1 },
+    { accessor: 'username', title: 'Username', sortable: true },
+    { accessor: 'email', title: 'Email', sortable: true, render: (u) => text(u.email) },
+    { accessor: 'phone', noWrap: true, title: 'Phone', priority: 3, render: (u) => text(u.phone) },
+    { accessor: 'device', noWrap: true, title: 'OS Version', priority: 3, render: (u) => text(u.device) },
     {
       accessor: 'device_app_version',
       noWrap: true,
       title: 'App Version',
+      priority: 3,
       render: (u) => text(u.device_app_version),
     },
     {
@@ -43,7 +44,7 @@ export function userColumns(now: number, extra: DataTableColumn<UserRow>[] = [])
     {
       accessor: 'profile',
       title: 'Profile',
-      textAlign: 'right',
+      actions: true,
       render: (u) => <ViewProfileLink userId={u.id} />,
     },
   ];
