@@ -93,38 +93,53 @@ function overflow(page: Page) {
   });
 }
 
-describe('lists fit the screen (issue 14)', () => {
-  it('no list scrolls sideways at 1366x768 with the sidebar open; below 768 px lists are cards', async () => {
-    const page = await newPage(browser, LAPTOP);
-    await signIn(page);
-    const found: Record<string, string[]> = {};
-    for (const route of await listRoutes()) {
-      await page.setViewportSize(LAPTOP);
-      await page.goto(route.url);
-      if (route.name === 'post-reported-by') {
-        await page.getByRole('tab', { name: 'Reported By' }).click();
-      }
-      await listLoaded(page);
-      await expect(page.getByRole('navigation', { name: 'Main navigation' }).isVisible()).resolves.toBe(true);
-      found[`${route.name}-1366`] = await overflow(page);
-      await screenshot(page, `lists-${route.name}-1366`);
-      if (route.name === 'campaign-list') {
-        // The expanded customer shows their campaigns inside the row, still without sideways scroll.
-        await page.getByRole('table', { name: 'Customers' }).locator('tbody tr').first().click();
-        await page.getByRole('table', { name: 'Campaigns' }).locator('tbody tr').first().waitFor();
-        found['campaign-list-expanded-1366'] = await overflow(page);
-        await screenshot(page, 'lists-campaign-list-expanded-1366');
-      }
-
-      await page.setViewportSize(PHONE);
-      await listLoaded(page);
-      expect(await page.locator('main table').count(), route.name).toBe(0);
-      found[`${route.name}-390`] = await overflow(page);
-      await screenshot(page, `lists-${route.name}-390`);
+/** Visits routes at 1366x768 and 390x844: overflow problems found, by route and width. */
+async function checkRoutes(routes: { name: string; url: string }[]) {
+  const page = await newPage(browser, LAPTOP);
+  await signIn(page);
+  const found: Record<string, string[]> = {};
+  for (const route of routes) {
+    await page.setViewportSize(LAPTOP);
+    await page.goto(route.url);
+    if (route.name === 'post-reported-by') {
+      await page.getByRole('tab', { name: 'Reported By' }).click();
     }
-    expect(Object.fromEntries(Object.entries(found).filter(([, v]) => v.length > 0))).toEqual({});
-    await page.context().close();
+    await listLoaded(page);
+    await expect(page.getByRole('navigation', { name: 'Main navigation' }).isVisible()).resolves.toBe(true);
+    found[`${route.name}-1366`] = await overflow(page);
+    await screenshot(page, `lists-${route.name}-1366`);
+    if (route.name === 'campaign-list') {
+      // The expanded customer shows their campaigns inside the row, still without sideways scroll.
+      await page.getByRole('table', { name: 'Customers' }).locator('tbody tr').first().click();
+      await page.getByRole('table', { name: 'Campaigns' }).locator('tbody tr').first().waitFor();
+      found['campaign-list-expanded-1366'] = await overflow(page);
+      await screenshot(page, 'lists-campaign-list-expanded-1366');
+    }
+
+    await page.setViewportSize(PHONE);
+    await listLoaded(page);
+    expect(await page.locator('main table').count(), route.name).toBe(0);
+    found[`${route.name}-390`] = await overflow(page);
+    await screenshot(page, `lists-${route.name}-390`);
+  }
+  await page.context().close();
+  return Object.fromEntries(Object.entries(found).filter(([, v]) => v.length > 0));
+}
+
+describe('lists fit the screen (issue 14)', () => {
+  let routes: { name: string; url: string }[] = [];
+  beforeAll(async () => {
+    routes = await listRoutes();
   });
+
+  // At 1366x768 with the sidebar open no list scrolls sideways and no button or badge is cut;
+  // below 768 px every list is cards, again without sideways scrolling.
+  for (const part of [0, 1, 2]) {
+    it(`lists part ${part + 1} of 3 fit at 1366 and are cards at 390`, { timeout: 240_000 }, async () => {
+      const mine = routes.filter((_, i) => i % 3 === part);
+      expect(await checkRoutes(mine)).toEqual({});
+    });
+  }
 
   it('a card shows the row fields then its actions; columns that do not fit are in the details', async () => {
     const page = await newPage(browser, PHONE);
@@ -210,7 +225,7 @@ describe('list state in the address (issue 14)', () => {
 
     // Filters too: the searches type.
     await other.goto('/searches?type=video');
-    await expect(other.getByLabel('Type', { exact: true }).inputValue()).resolves.toBe('video');
+    await expect(other.getByRole('combobox', { name: 'Type' }).inputValue()).resolves.toBe('video');
     await page.context().close();
   });
 
@@ -248,7 +263,7 @@ describe('a failed list call (issue 14)', () => {
     await table.locator('tbody tr').first().waitFor();
     const firstPage = await table.locator('tbody tr').first().innerText();
     let fail = true;
-    await page.route(`**/api${calls.usersList.path.replace(/^\/api/, '')}**`, (route) =>
+    await page.route(new RegExp(`/${calls.usersList.path}\\?`), (route) =>
       fail
         ? route.fulfill({ status: 500, contentType: 'application/json', body: '{"responseCode":500}' })
         : route.continue(),

@@ -19,10 +19,16 @@ function CardSort<T, O extends string>({ columns, list }: Pick<ListView<T, O>, '
         aria-label="Sort by"
         size="xs"
         style={{ flex: 1 }}
-        data={sortable.map((c) => ({
-          value: c.accessor,
-          label: typeof titleOf(c) === 'string' ? (titleOf(c) as string) : c.accessor,
-        }))}
+        data={[
+          // The list's own default order when it is not one of the columns (e.g. id).
+          ...(sortable.some((c) => c.accessor === list.orderBy)
+            ? []
+            : [{ value: list.orderBy, label: 'Default order' }]),
+          ...sortable.map((c) => ({
+            value: c.accessor,
+            label: typeof titleOf(c) === 'string' ? (titleOf(c) as string) : c.accessor,
+          })),
+        ]}
         value={list.orderBy}
         onChange={(e) => list.setSort(e.currentTarget.value as O, list.direction)}
       />
