@@ -26,6 +26,8 @@ export function adminCreds(): Creds {
 
 export const DESKTOP = { width: 1366, height: 900 };
 export const PHONE = { width: 390, height: 844 };
+/** A screen wide enough for every column of every list (narrower ones move columns into the row details). */
+export const WIDE = { width: 1920, height: 1080 };
 
 /** Debian's Chromium through playwright-core. One browser per test file (beforeAll/afterAll). */
 export function openBrowser(): Promise<Browser> {

@@ -51,7 +51,8 @@ describe('interests (issue 6)', () => {
     const page = await newPage(browser, PHONE);
     await signIn(page, staff);
     await page.goto('/interest');
-    await page.locator('th', { hasText: 'Name' }).first().waitFor();
+    // Below 768 px the list is cards.
+    await page.getByRole('list', { name: 'Interests' }).waitFor();
     await poll(() => page.getByRole('button', { name: 'Add', exact: true }).isDisabled()).toBe(true);
     await screenshot(page, 'interests-390');
   });

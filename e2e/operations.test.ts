@@ -11,6 +11,7 @@ import {
   PHONE,
   screenshot,
   signIn,
+  WIDE,
 } from './harness';
 
 let browser: Browser;
@@ -72,7 +73,8 @@ describe('signup codes (issue 7)', () => {
     const page = await newPage(browser, PHONE);
     await signIn(page, staff);
     await page.goto('/signup-codes');
-    await page.getByRole('columnheader', { name: 'Action' }).waitFor();
+    // Below 768 px the list is cards.
+    await page.getByRole('list', { name: 'Signup codes' }).waitFor();
     await expect.poll(() => page.getByRole('button', { name: 'Add New Code' }).isDisabled()).toBe(true);
     await screenshot(page, 'signup-codes-390');
   });
@@ -112,7 +114,7 @@ describe('notifications (issue 7)', () => {
     const page = await newPage(browser, PHONE);
     await signIn(page, staff);
     await page.goto('/notifications');
-    await page.getByRole('columnheader', { name: 'Delivered' }).waitFor();
+    await page.getByRole('list', { name: 'Sent notifications' }).waitFor();
     await page.getByRole('combobox', { name: 'Users' }).click();
     await page.getByRole('option', { name: 'All Users' }).click();
     await page.getByLabel('Message').fill(`E2E all ${Date.now().toString(36)}`);
@@ -120,10 +122,14 @@ describe('notifications (issue 7)', () => {
     // Either the bar is caught while running, or the job already finished: both end in 'done'.
     await page
       .getByRole('progressbar', { name: 'Delivery progress' })
-      .or(page.getByRole('row').filter({ hasText: 'E2E all' }).getByText('done'))
+      .or(page.getByRole('listitem').filter({ hasText: 'E2E all' }).getByText('done'))
       .first()
       .waitFor();
-    await page.getByRole('row').filter({ hasText: 'E2E all' }).getByText('done').waitFor({ timeout: 30_000 });
+    await page
+      .getByRole('listitem')
+      .filter({ hasText: 'E2E all' })
+      .getByText('done')
+      .waitFor({ timeout: 30_000 });
     await screenshot(page, 'notifications-390', { fullPage: true });
   });
 });
@@ -179,7 +185,7 @@ describe('settings (issue 7)', () => {
 describe('failed and frequently used urls (issue 7)', () => {
   it('filters failed urls to those failed in the enrichment service', async () => {
     const staff = await createStaff({ permissions: ['failed_urls'] });
-    const page = await newPage(browser, DESKTOP);
+    const page = await newPage(browser, WIDE);
     await signIn(page, staff);
     await page.goto('/failed-urls');
     await page.getByRole('columnheader', { name: 'Failed In Enrichment' }).waitFor();
@@ -203,19 +209,17 @@ describe('failed and frequently used urls (issue 7)', () => {
     const page = await newPage(browser, PHONE);
     await signIn(page, staff);
     await page.goto('/frequently-used-urls');
-    await page.getByRole('columnheader', { name: 'Frequency (%)' }).waitFor();
-    const first = page.locator('tbody tr').first();
-    await first.waitFor();
-    const host = ((await first.locator('td').first().textContent()) ?? '').trim();
+    // Below 768 px the list is cards.
+    const hosts = page
+      .getByRole('list', { name: 'Frequently used urls' })
+      .locator('[data-field="failed_host"]');
+    await hosts.first().waitFor();
+    const host = ((await hosts.first().textContent()) ?? '').trim();
     await page.getByRole('textbox', { name: 'Search by domain' }).fill(host);
     await expect
-      .poll(
-        async () =>
-          (await page.locator('tbody tr td:first-child').allInnerTexts()).every((h) => h.includes(host)),
-        {
-          timeout: 20_000,
-        },
-      )
+      .poll(async () => (await hosts.allInnerTexts()).every((h) => h.includes(host)), {
+        timeout: 20_000,
+      })
       .toBe(true);
     await screenshot(page, 'frequently-used-urls-390', { fullPage: true });
   });

@@ -11,6 +11,7 @@ import {
   PHONE,
   screenshot,
   signIn,
+  WIDE,
 } from './harness';
 
 let browser: Browser;
@@ -133,8 +134,8 @@ describe('reported posts and post details (issue 4)', () => {
     expect(await page.getByRole('button', { name: 'Delete Post' }).isDisabled()).toBe(true);
 
     await page.goto('/searches');
-    await header(page, 'Search Term').waitFor();
-    await page.locator('table tbody tr').first().waitFor();
+    // Below 768 px the list is cards.
+    await page.getByRole('list', { name: 'Searches' }).getByRole('listitem').first().waitFor();
     await screenshot(page, 'searches-390');
     await page
       .getByRole('button', { name: /View image|Play video/ })
@@ -150,7 +151,7 @@ describe('reported posts and post details (issue 4)', () => {
 describe('searches (issue 4)', () => {
   it('lists searches newest first, filters by type and plays raw_video in the popup', async () => {
     const staff = await createStaff({ permissions: ['searches', 'user_profile'] });
-    const page = await newPage(browser, DESKTOP);
+    const page = await newPage(browser, WIDE);
     await signIn(page, staff);
     await page.goto('/searches');
     for (const col of [

@@ -11,6 +11,7 @@ import {
   PHONE,
   screenshot,
   signIn,
+  WIDE,
 } from './harness';
 
 let browser: Browser;
@@ -203,7 +204,7 @@ describe('user profile (spec 01 User profile)', () => {
       }
     }
     expect(owner).not.toBeNull();
-    const page = await newPage(browser, PHONE);
+    const page = await newPage(browser, WIDE);
     await signIn(page);
     await page.goto(`/user-profile/${owner?.id}?tab=bookmarks`);
     const table = page.getByRole('table', { name: 'Bookmarks' });
@@ -214,6 +215,9 @@ describe('user profile (spec 01 User profile)', () => {
     await expect(table.locator('tbody tr').first().locator('td').nth(4).textContent()).resolves.toBe(
       owner?.first ?? '',
     );
+    // Below 768 px the bookmarks are cards.
+    await page.setViewportSize(PHONE);
+    await page.getByRole('list', { name: 'Bookmarks' }).getByRole('listitem').first().waitFor();
     await screenshot(page, 'profile-bookmarks-390', { fullPage: true });
     await page.context().close();
   });

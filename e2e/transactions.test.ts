@@ -5,12 +5,12 @@ import {
   adminApiToken,
   api,
   createStaff,
-  DESKTOP,
   newPage,
   openBrowser,
   PHONE,
   screenshot,
   signIn,
+  WIDE,
 } from './harness';
 
 /** Waits for the page to settle: a busy machine can take seconds to refetch. */
@@ -36,7 +36,7 @@ describe('transactions (issue 6)', () => {
     });
     // transaction_history alone leads nowhere after sign-in (not in the spec's page order).
     const staff = await createStaff({ permissions: ['campaign_list', 'transaction_history'] });
-    const page = await newPage(browser, DESKTOP);
+    const page = await newPage(browser, WIDE);
     await signIn(page, staff);
     await page.goto('/transactions');
     await page.locator('th', { hasText: 'Payment Provider Transaction Id' }).first().waitFor();

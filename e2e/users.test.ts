@@ -14,6 +14,7 @@ import {
   PHONE,
   screenshot,
   signIn,
+  WIDE,
 } from './harness';
 
 let browser: Browser;
@@ -53,7 +54,7 @@ const firstCell = async (page: Page, column: number) =>
 describe('users list (issue 3)', () => {
   it('searches (debounced), sorts both ways, pages, adds a user and downloads the CSV', async () => {
     await makePlatformUsers(['Alpha', 'Bravo', 'Charlie']);
-    const page = await newPage(browser, DESKTOP);
+    const page = await newPage(browser, WIDE);
     await signIn(page);
     await page.goto('/users');
     for (const title of [
@@ -126,20 +127,20 @@ describe('users list (issue 3)', () => {
     await page.context().close();
   });
 
-  it('shows the list on a phone with the table scrolling sideways', async () => {
+  it('shows the list on a phone as cards, without sideways scrolling', async () => {
     const page = await newPage(browser, PHONE);
     await signIn(page);
     await page.goto('/users');
     await page.getByText(/^1-10 of \d+$/).waitFor();
     await screenshot(page, 'users-list-390');
-    // The page itself does not scroll sideways; only the table does.
+    // The page does not scroll sideways.
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).toBeLessThanOrEqual(1);
     await page.context().close();
   });
 
   it('shows deleted and reported users with their extra columns', async () => {
-    const page = await newPage(browser, DESKTOP);
+    const page = await newPage(browser, WIDE);
     await signIn(page);
     await page.goto('/deleted-users');
     await header(page, 'Followers').waitFor();

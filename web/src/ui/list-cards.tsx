@@ -76,7 +76,7 @@ export function ListCards<T, O extends string>(view: ListView<T, O>) {
                     <Text size="xs" c="dimmed" fw={600}>
                       {titleOf(c)}
                     </Text>
-                    <div className={classes.value}>
+                    <div className={classes.value} data-field={c.accessor}>
                       {c.clamp ? (
                         <ClampedText>{cellOf(c, record, index)}</ClampedText>
                       ) : (

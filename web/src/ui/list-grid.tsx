@@ -78,7 +78,7 @@ const ariaSort = (active: boolean, dir: 'asc' | 'desc') =>
 
 function Cell<T>({ column, record, index }: { column: ListColumn<T>; record: T; index: number }) {
   const value = cellOf(column, record, index);
-  return column.clamp ? <ClampedText>{value}</ClampedText> : <>{value}</>;
+  return column.clamp ? <ClampedText>{value}</ClampedText> : value;
 }
 
 /** The fields a row shows under it: the columns that did not fit. */

@@ -123,13 +123,16 @@ export function CampaignsTable({
     { accessor: 'cost_per_view', render: (r) => money(r.cost_per_view) },
     { accessor: 'per_day_budget', render: (r) => money(r.per_day_budget) },
   ];
-  const columns = base.map((c) => ({
-    ...c,
-    title: COLUMN_TITLES[String(c.accessor)],
-    hidden:
-      (HIDDEN_BY_DEFAULT as readonly string[]).includes(String(c.accessor)) &&
-      !shown.includes(String(c.accessor)),
-  }));
+  const columns = base.map((c) => {
+    const optional = (HIDDEN_BY_DEFAULT as readonly string[]).includes(c.accessor);
+    return {
+      ...c,
+      title: COLUMN_TITLES[c.accessor],
+      hidden: optional && !shown.includes(c.accessor),
+      // A column the user chose stays in the header.
+      ...(optional ? { priority: 1 as const } : {}),
+    };
+  });
 
   return (
     <Stack gap="xs" p="xs">
