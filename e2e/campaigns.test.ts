@@ -112,7 +112,8 @@ describe('campaigns (issue 6)', () => {
     await page.getByRole('region', { name: 'Audience' }).waitFor();
     await screenshot(page, 'campaign-details-390', { fullPage: true });
     await page.goto('/campaign-list');
-    await page.locator('th', { hasText: 'Username' }).first().waitFor();
+    // Below 768 px the list is cards.
+    await page.getByRole('list', { name: 'Customers' }).getByRole('listitem').first().waitFor();
     await screenshot(page, 'campaigns-list-390');
   });
 
