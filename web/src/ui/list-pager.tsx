@@ -1,4 +1,5 @@
 import { Group, NativeSelect, Pagination, Text } from '@mantine/core';
+import { useId } from 'react';
 import { ROWS_PER_PAGE_OPTIONS } from './use-list-state';
 
 /**
@@ -34,6 +35,7 @@ export function ListPager({
   /** Phones: fewer page buttons. */
   compact?: boolean;
 }) {
+  const sizeId = useId();
   const from = page * pageLimit + 1;
   const pages = Math.max(1, Math.ceil(total / pageLimit));
   return (
@@ -43,11 +45,11 @@ export function ListPager({
       </Text>
       <Group gap="sm" wrap="wrap">
         <Group gap={6} wrap="nowrap">
-          <Text size="sm" c="dimmed" component="label" htmlFor="rows-per-page">
+          <Text size="sm" c="dimmed" component="label" htmlFor={sizeId}>
             Rows per page
           </Text>
           <NativeSelect
-            id="rows-per-page"
+            id={sizeId}
             size="xs"
             data={ROWS_PER_PAGE_OPTIONS.map(String)}
             value={String(pageLimit)}
