@@ -1,5 +1,5 @@
 import type { ProfileBookmarkRow } from '@admin/contract';
-import { Stack, Text } from '@mantine/core';
+import { Stack } from '@mantine/core';
 import { ListTable } from '../../ui/list-table';
 import { MediaThumb } from '../../ui/media-thumb';
 import { type ListState, useListState } from '../../ui/use-list-state';

@@ -1,5 +1,5 @@
 import type { SearchRow } from '@admin/contract';
-import { Anchor, Group, Select, Text } from '@mantine/core';
+import { Anchor, Group, Select } from '@mantine/core';
 import { Link } from 'react-router';
 import { calls } from '../../api/calls';
 import { useApiQuery } from '../../api/hooks';
