@@ -20,6 +20,7 @@ import { pathToFileURL } from 'node:url';
 import pg from 'pg';
 import { openDatabase } from '../server/src/db/client';
 import { createSession, sessionQuery } from '../server/src/modules/auth/sessions';
+import { absoluteTable } from './lib/absolute';
 import { type FloorServer, startFloorServer } from './lib/floor-server';
 import { httpTask, type Latencies, loadTogether, sqlTask, toQuery } from './lib/measure';
 import { ensureBenchDatabase } from './lib/seed';
@@ -301,6 +302,9 @@ async function main() {
     '',
   ].join('\n');
   console.log(`${header}\n${table(results)}\n`);
+  console.log(
+    `Absolute figures (HTTP):\n${absoluteTable(results, settings.users, path.join(BENCH_DIR, 'results'), settings.connections)}\n`,
+  );
 
   if (settings.extras) {
     for (const { file, extra } of await loadExtras()) {

@@ -1,0 +1,75 @@
+// Every list call of spec 01 and 02 on the list floor (issue 12): page 0 in each offered sort and
+// searches by a 1-character term, a common fragment, a full username and a term matching nothing.
+// HTTP only: the absolute p50, p99 and req/s are what these are measured for.
+import type { BenchContext, Scenario } from '../lib/types';
+
+const page0 = (path: string, params: Record<string, string | number> = {}) =>
+  `/api/v2/${path}?${new URLSearchParams(
+    Object.entries({ page: 0, page_limit: 10, ...params }).map(([k, v]) => [k, String(v)]),
+  )}`;
+
+export const scenarios = async (ctx: BenchContext): Promise<Scenario[]> => {
+  const { rows } = await ctx.pool.query<{ username: string }>(
+    'SELECT username FROM users WHERE NOT is_admin AND deleted_at IS NULL ORDER BY id DESC LIMIT 1',
+  );
+  const username = rows[0]?.username ?? 'admin';
+  const list: Scenario[] = [];
+  const sorts = ['name', 'username', 'email', 'created_at', 'last_interacted', 'id'];
+  for (const order_by of sorts) {
+    for (const direction of ['asc', 'desc']) {
+      list.push({
+        name: `users-list ${order_by} ${direction}`,
+        url: page0('users-list', { order_by, direction }),
+      });
+    }
+  }
+  const terms: [string, string][] = [
+    ['1 char', 'a'],
+    ['2 chars', 'ma'],
+    ['common fragment', 'son'],
+    ['full username', username],
+    ['no match', 'qxzqv'],
+  ];
+  for (const [label, query] of terms) {
+    list.push({ name: `users-list search ${label}, by name`, url: page0('users-list', { query }) });
+    list.push({
+      name: `users-list search ${label}, newest`,
+      url: page0('users-list', { query, order_by: 'created_at', direction: 'desc' }),
+    });
+  }
+  list.push(
+    { name: 'users-list page 5000 (name)', url: page0('users-list', { page: 5000 }) },
+    { name: 'deleted-users name', url: page0('deleted-users') },
+    {
+      name: 'deleted-users created_at desc',
+      url: page0('deleted-users', { order_by: 'created_at', direction: 'desc' }),
+    },
+    { name: 'deleted-users search common', url: page0('deleted-users', { query: 'son' }) },
+    { name: 'admin-users-list name', url: page0('admin-users-list') },
+    { name: 'admin-users-list search', url: page0('admin-users-list', { query: 'adm' }) },
+    { name: 'reported-users', url: page0('reported-users', { order_by: 'created_at', direction: 'desc' }) },
+    { name: 'reported-posts', url: page0('reported-posts') },
+    { name: 'searches newest', url: page0('searches') },
+    { name: 'searches by term asc', url: page0('searches', { order_by: 'search_term', direction: 'asc' }) },
+    {
+      name: 'searches updated_at desc',
+      url: page0('searches', { order_by: 'updated_at', direction: 'desc' }),
+    },
+    { name: 'searches search 1 char', url: page0('searches', { query: 'c' }) },
+    { name: 'searches search common', url: page0('searches', { query: 'coffee' }) },
+    { name: 'searches search no match', url: page0('searches', { query: 'qxzqv' }) },
+    { name: 'campaigns', url: page0('campaigns') },
+    { name: 'transaction-history', url: page0('transaction-history') },
+    { name: 'interests', url: page0('campaign-interests') },
+    { name: 'signup-codes', url: page0('signup/codes') },
+    { name: 'notifications', url: page0('notifications') },
+    { name: 'failed-urls', url: page0('failed-urls') },
+  );
+  if (ctx.popularUserId) {
+    list.push(
+      { name: 'followers newest', url: page0('followers', { user_id: ctx.popularUserId }) },
+      { name: 'following newest', url: page0('following', { user_id: ctx.popularUserId }) },
+    );
+  }
+  return list;
+};
