@@ -42,6 +42,7 @@ export * from './calls/users';
 export * from './common';
 export * from './constants';
 export * from './permissions';
+export * from './ranks';
 export * from './realtime';
 
 /** Every call of the API, by name. The server registers, guards and documents exactly these. */

@@ -12,6 +12,7 @@ import {
   Timestamp,
   TotalIsLowerBound,
 } from '../common';
+import { RANKS } from '../ranks';
 
 /** The last device a user signed in from; every field is null when they never used the app. */
 export const ProfileLastDevice = z.object({
@@ -40,6 +41,9 @@ export const ProfileUserDetails = z.object({
   longitude: z.number().nullable(),
   last_device_used: ProfileLastDevice,
   deleted_at: Timestamp.nullable().describe('Set when the account was deleted'),
+  rank: z
+    .enum(RANKS)
+    .describe('platform user, staff (backend user) or super admin: who may change it (docs/security.md)'),
 });
 export type ProfileUserDetails = z.infer<typeof ProfileUserDetails>;
 

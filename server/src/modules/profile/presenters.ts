@@ -23,6 +23,8 @@ export interface DetailsDbRow {
   device_type: string | null;
   device_os: string | null;
   deleted_at: Date | string | null;
+  is_admin: boolean;
+  is_sup_admin: boolean;
 }
 
 /** A users row (with its last device) as the spec's userdetails; no secret column is read. */
@@ -50,6 +52,7 @@ export function presentDetails(r: DetailsDbRow): ProfileUserDetails {
       device_os: r.device_os,
     },
     deleted_at: iso(r.deleted_at),
+    rank: r.is_sup_admin ? 'super_admin' : r.is_admin ? 'staff' : 'platform',
   };
 }
 

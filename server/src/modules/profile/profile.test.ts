@@ -86,6 +86,7 @@ describe('user-profile', () => {
       longitude: -119.8,
       last_device_used: { device_app_version: '2.3.1', device_type: 'ios', device_os: '17.2' },
       deleted_at: null,
+      rank: 'platform',
     });
     expect(JSON.stringify(res.body)).not.toContain('password');
   });

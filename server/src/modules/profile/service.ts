@@ -33,7 +33,7 @@ export async function getDetails(db: Db, id: number) {
     await db.execute(sql`
       SELECT u.id, u.name, u.gender, u.email, u.username, u.phone, to_char(u.dob, 'YYYY-MM-DD') AS dob,
              u.address, u.current_location, u.last_interacted, u.avatar, u.is_suspended,
-             u.is_advertise_enabled, u.auto_follow, u.latitude, u.longitude, u.deleted_at,
+             u.is_advertise_enabled, u.auto_follow, u.latitude, u.longitude, u.deleted_at, u.is_admin, u.is_sup_admin,
              d.app_version AS device_app_version, d.device_type, d.device_os
         FROM users u
         LEFT JOIN LATERAL (

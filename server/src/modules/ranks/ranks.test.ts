@@ -305,6 +305,17 @@ describe('ranks: who may act on whom', () => {
   });
 });
 
+describe('the profile answer names the rank, for the web app to disable what the viewer may not do', () => {
+  it('answers platform, staff or super_admin', async () => {
+    const viewer = await person('staff', ['user_profile']);
+    for (const kind of ['platform', 'staff', 'superAdmin'] as const) {
+      const target = await person(kind);
+      const res = await callApi(env.app, calls.userProfile, { id: target.id }, viewer.token);
+      expect(res.body.userdetails.rank).toBe(kind === 'superAdmin' ? 'super_admin' : kind);
+    }
+  });
+});
+
 describe('nobody grants what they do not hold', () => {
   it('a holder of group_permissions_update switches on an empty group only permissions they hold', async () => {
     const me = await person('staff', ['group_permissions_update', 'users_list']);

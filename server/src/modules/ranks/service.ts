@@ -1,4 +1,4 @@
-import { hasPermission } from '@admin/contract';
+import { hasPermission, type Rank, type RankChange, rankRefusal } from '@admin/contract';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { rowsOf } from '../../db/sql';
@@ -13,12 +13,7 @@ import { outranked } from '../../http/errors';
  * ranks.test.ts walks every such call of the contract.
  */
 
-export type Rank = 'platform' | 'staff' | 'super_admin';
-
 const isSuper = (actor: AuthUser) => actor.is_sup_admin === 1;
-
-/** What the write does to its target: `account` changes it; `grants` changes what it may do. */
-export type Change = 'account' | 'grants';
 
 async function rankOf(db: Db, userId: number): Promise<Rank | null> {
   const [row] = rowsOf<{ is_admin: boolean; is_sup_admin: boolean }>(
@@ -31,27 +26,20 @@ async function rankOf(db: Db, userId: number): Promise<Rank | null> {
 }
 
 /**
- * Throws the rank 403 unless `actor` may change user `targetId`. An unknown id passes: the call
- * answers its own 404.
+ * Throws the rank 403 unless `actor` may change user `targetId` (the rule is the contract's
+ * `rankRefusal`). An unknown id passes: the call answers its own 404.
  */
 export async function assertMayActOnUser(
   db: Db,
   actor: AuthUser,
   targetId: number,
-  change: Change = 'account',
+  change: RankChange = 'account',
 ) {
-  if (change === 'grants' && targetId === actor.id) {
-    throw outranked('You cannot change your own permissions or groups');
-  }
   const rank = await rankOf(db, targetId);
-  if (rank === null || rank === 'platform' || isSuper(actor)) {
-    return;
+  const refusal = rankRefusal(actor, { id: targetId, rank: rank ?? 'platform' }, change);
+  if (refusal) {
+    throw outranked(refusal);
   }
-  throw outranked(
-    rank === 'super_admin'
-      ? 'Only a super admin can change a super admin account'
-      : 'Only a super admin can change a staff account',
-  );
 }
 
 /**
@@ -59,7 +47,7 @@ export async function assertMayActOnUser(
  * members', so a group with members is changed only by a super admin, and nobody changes the
  * grants of a group they belong to. An empty group is open to the permission's holders.
  */
-export async function assertMayActOnGroup(db: Db, actor: AuthUser, groupId: number, change: Change) {
+export async function assertMayActOnGroup(db: Db, actor: AuthUser, groupId: number, change: RankChange) {
   const members = rowsOf<{ user_id: number }>(
     await db.execute(sql`SELECT user_id FROM user_groups WHERE group_id = ${groupId}`),
   );

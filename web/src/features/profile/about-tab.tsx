@@ -1,10 +1,11 @@
 import '@mantine/dates/styles.css';
-import type { ProfileField, ProfileUserDetails } from '@admin/contract';
+import { type ProfileField, type ProfileUserDetails, rankRefusal } from '@admin/contract';
 import { Alert, Button, Card, Grid, Image, Stack, Text, Title, Tooltip } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { IconAlertTriangle, IconBan, IconKey, IconSpeakerphone, IconUserPlus } from '@tabler/icons-react';
 import { lazy, type ReactNode, Suspense, useState } from 'react';
 import { useCan } from '../../auth/can';
+import { useSession } from '../../auth/session';
 import { formatDateTime, relativeTime } from '../../lib/format';
 import { PageLoader } from '../../ui/page-loader';
 import { DEFAULT_AVATAR } from '../../ui/user-avatar';
@@ -31,9 +32,15 @@ const FIELDS: { field: ProfileField; label: string }[] = [
   { field: 'address', label: 'Address' },
 ];
 
-/** A button that is shown disabled, with the reason, without its permission (spec 01 section 2). */
+const NO_PERMISSION = 'You do not have permission for this action';
+
+/**
+ * A button shown disabled with the reason in a tooltip: without its permission (spec 01 section 2)
+ * or when the account outranks the viewer (`refusal`, docs/security.md).
+ */
 function ActionButton({
   allowed,
+  refusal,
   children,
   color,
   leftSection,
@@ -41,6 +48,7 @@ function ActionButton({
   onClick,
 }: {
   allowed: boolean;
+  refusal: string | null;
   children: ReactNode;
   color?: string;
   leftSection?: ReactNode;
@@ -54,18 +62,19 @@ function ActionButton({
       color={color}
       leftSection={leftSection}
       loading={loading}
-      disabled={!allowed}
+      disabled={!allowed || !!refusal}
       onClick={onClick}
     >
       {children}
     </Button>
   );
-  return allowed ? (
-    button
-  ) : (
-    <Tooltip label="You do not have permission for this action">
+  const why = refusal ?? (allowed ? null : NO_PERMISSION);
+  return why ? (
+    <Tooltip label={why} multiline maw={260}>
       <span>{button}</span>
     </Tooltip>
+  ) : (
+    button
   );
 }
 
@@ -77,6 +86,9 @@ export function AboutTab({ user }: { user: ProfileUserDetails }) {
   const canAdvertise = useCan('enable_advertise');
   const canAutoFollow = useCan('manage_autofollow');
   const canSeeLocation = useCan('users_locations');
+  const viewer = useSession()?.user;
+  // Staff change platform users; a staff or super admin account only a super admin changes.
+  const refusal = viewer ? rankRefusal(viewer, user) : null;
   const [passwordOpen, setPasswordOpen] = useState(false);
 
   const update = useUpdateProfile(user.id);
@@ -155,6 +167,7 @@ export function AboutTab({ user }: { user: ProfileUserDetails }) {
               </Stack>
               <Stack gap="xs" w="100%">
                 <ActionButton
+                  refusal={refusal}
                   allowed={canPassword}
                   leftSection={<IconKey size={16} />}
                   onClick={() => setPasswordOpen(true)}
@@ -162,6 +175,7 @@ export function AboutTab({ user }: { user: ProfileUserDetails }) {
                   Change Password
                 </ActionButton>
                 <ActionButton
+                  refusal={refusal}
                   allowed={canSuspend}
                   color={user.is_suspended ? 'green' : 'red'}
                   leftSection={<IconBan size={16} />}
@@ -171,6 +185,7 @@ export function AboutTab({ user }: { user: ProfileUserDetails }) {
                   {user.is_suspended ? 'Unsuspend Account' : 'Suspend Account'}
                 </ActionButton>
                 <ActionButton
+                  refusal={refusal}
                   allowed={canAdvertise}
                   color={user.is_advertise_enabled ? 'orange' : 'blue'}
                   leftSection={<IconSpeakerphone size={16} />}
@@ -180,6 +195,7 @@ export function AboutTab({ user }: { user: ProfileUserDetails }) {
                   {user.is_advertise_enabled ? 'Disable Advertise' : 'Enable Advertise'}
                 </ActionButton>
                 <ActionButton
+                  refusal={refusal}
                   allowed={canAutoFollow}
                   color={user.auto_follow ? 'orange' : 'blue'}
                   leftSection={<IconUserPlus size={16} />}
@@ -204,6 +220,7 @@ export function AboutTab({ user }: { user: ProfileUserDetails }) {
                 label={label}
                 value={user[field]}
                 canEdit={canEdit}
+                refusal={refusal}
                 saving={update.isPending && !!update.variables && field in update.variables}
                 onSave={saveField}
               />
@@ -219,6 +236,7 @@ export function AboutTab({ user }: { user: ProfileUserDetails }) {
               label="Current Location"
               value={user.current_location}
               canEdit={canEdit}
+              refusal={refusal}
               saving={update.isPending && !!update.variables && 'current_location' in update.variables}
               onSave={saveField}
             />

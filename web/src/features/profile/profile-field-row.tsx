@@ -27,13 +27,15 @@ interface Props {
   label: string;
   value: string | null;
   canEdit: boolean;
+  /** Why the viewer may not change this account (ranks), or null. */
+  refusal?: string | null;
   saving: boolean;
   /** Resolves true when the server accepted the value (the row then leaves edit mode). */
   onSave: (field: ProfileField, value: string) => Promise<boolean>;
 }
 
 /** One profile row: the value, a pencil to edit (update_profile) and a tick to save. */
-export function ProfileFieldRow({ field, label, value, canEdit, saving, onSave }: Props) {
+export function ProfileFieldRow({ field, label, value, canEdit, refusal, saving, onSave }: Props) {
   const [editing, setEditing] = useState(false);
   const [draft, setDraft] = useState(value ?? '');
   const empty = draft.trim() === '';
@@ -159,10 +161,22 @@ export function ProfileFieldRow({ field, label, value, canEdit, saving, onSave }
             </Tooltip>
           </Group>
         ) : (
-          <Tooltip label={canEdit ? `Edit ${label}` : 'You do not have permission to edit the profile'}>
-            <ActionIcon variant="subtle" aria-label={`Edit ${label}`} disabled={!canEdit} onClick={start}>
-              <IconPencil size={18} />
-            </ActionIcon>
+          <Tooltip
+            label={refusal ?? (canEdit ? `Edit ${label}` : 'You do not have permission to edit the profile')}
+            multiline
+            maw={260}
+          >
+            {/* A disabled button gets no pointer events: the span carries the tooltip's hover. */}
+            <span>
+              <ActionIcon
+                variant="subtle"
+                aria-label={`Edit ${label}`}
+                disabled={!canEdit || !!refusal}
+                onClick={start}
+              >
+                <IconPencil size={18} />
+              </ActionIcon>
+            </span>
           </Tooltip>
         )}
       </Group>
