@@ -14,5 +14,13 @@ export function RequireAuth({ children }: { children: ReactNode }) {
     }
     return <Navigate to={paths.login} replace />;
   }
+  // After a mailed one-time password, choosing a new one comes before every other page.
+  if (
+    session.user.must_change_password &&
+    location.pathname !== paths.changePassword &&
+    location.pathname !== paths.logout
+  ) {
+    return <Navigate to={paths.changePassword} replace />;
+  }
   return children;
 }

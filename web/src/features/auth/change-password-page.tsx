@@ -1,7 +1,10 @@
-import { Button, Card, Group, PasswordInput, Stack } from '@mantine/core';
+import { postLoginPath } from '@admin/contract';
+import { Alert, Button, Card, Group, PasswordInput, Stack } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
+import { useNavigate } from 'react-router';
 import { calls } from '../../api/calls';
 import { useApiMutation } from '../../api/hooks';
+import { sessionStore, useSession } from '../../auth/session';
 import { PageHeader } from '../../ui/page-header';
 
 const EMPTY = { currentPassword: '', newPassword: '', confirmPassword: '' };
@@ -10,10 +13,18 @@ const EMPTY = { currentPassword: '', newPassword: '', confirmPassword: '' };
 export default function ChangePasswordPage() {
   const [values, setValues] = useState(EMPTY);
   const [submitted, setSubmitted] = useState(false);
+  const navigate = useNavigate();
+  const forced = !!useSession()?.user.must_change_password;
   const change = useApiMutation(calls.changePassword, {
     onSuccess: () => {
       setValues(EMPTY);
       setSubmitted(false);
+      const user = sessionStore.get()?.user;
+      if (user?.must_change_password) {
+        const { must_change_password: _done, ...rest } = user;
+        sessionStore.update({ user: rest });
+        navigate(postLoginPath(rest) ?? '/', { replace: true });
+      }
     },
   });
   const err = (v: string, text: string) => (submitted && !v ? text : null);
@@ -38,6 +49,12 @@ export default function ChangePasswordPage() {
         title="Change Password"
         subtitle="Other signed-in sessions end when the password changes."
       />
+      {forced && (
+        <Alert color="yellow" maw={520} mb="md" title="Choose a new password to continue">
+          You signed in with a one-time password from a reset mail. Enter it as the current password, then
+          choose a new one.
+        </Alert>
+      )}
       <Card withBorder maw={520} p={{ base: 'md', sm: 'xl' }}>
         <form onSubmit={submit} noValidate>
           <Stack gap="md">

@@ -75,6 +75,11 @@ export default function VerifyOtpPage({
       const { api_token: _omit, ...user } = res.user;
       sessionStore.setPendingKey(null);
       sessionStore.set({ token, user, widgets: parseWidgets(res.widget) });
+      if (user.must_change_password) {
+        // Signed in with a mailed one-time password: a new password comes before anything else.
+        navigate(paths.changePassword, { replace: true });
+        return;
+      }
       const dest = destinationAfterLogin(user, sessionStore.takeReturnTo(), canVisit);
       if (dest.path === null) {
         // No page to show: end the session again and say so on the login page.
