@@ -75,10 +75,14 @@ export function buildRequest(
   return { url, init: { method: call.method, headers, body } };
 }
 
-/** What happens when a signed-in call answers 401: the session is gone, back to /login. */
-function sessionExpired() {
+/**
+ * What happens when a signed-in call answers 401: the session is gone, back to /login, where
+ * `reason` (the server's message, else spec 01 section 8's text) is shown once.
+ */
+function sessionExpired(reason: string) {
   if (sessionStore.get()) {
     sessionStore.setReturnTo(window.location.pathname + window.location.search);
+    sessionStore.setLoginNotice(reason);
     // RequireAuth sees the cleared session and navigates to /login.
     sessionStore.clear();
   }
@@ -115,10 +119,11 @@ export async function apiCall<C extends CallDef>(
     }
   }
   if (!SUCCESS.has(res.status)) {
+    const message = errorMessage(res.status, body);
     if (res.status === 401 && call.auth !== 'public') {
-      sessionExpired();
+      sessionExpired(message);
     }
-    throw new ApiError(res.status, errorMessage(res.status, body), body);
+    throw new ApiError(res.status, message, body);
   }
   return (body ?? { responseCode: res.status }) as ResponseOf<C>;
 }

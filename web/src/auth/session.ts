@@ -22,6 +22,7 @@ const KEYS = { token: 'token', user: 'user', widgets: 'widgets' } as const;
 const PENDING_KEY = 'loginKey';
 const PENDING_SENT_AT = 'loginKeySentAt';
 const RETURN_TO = 'returnTo';
+const LOGIN_NOTICE = 'loginNotice';
 
 /** Parses the login answer's `widget` JSON string; anything unreadable counts as no widgets. */
 export function parseWidgets(raw: unknown): DashboardWidgets {
@@ -138,6 +139,18 @@ export const sessionStore = {
     const v = sessionStorage.getItem(RETURN_TO);
     sessionStorage.removeItem(RETURN_TO);
     return v;
+  },
+
+  /** Why the session ended (spec 01 section 8), for the login page to show once. */
+  setLoginNotice(text: string | null): void {
+    if (text) {
+      sessionStorage.setItem(LOGIN_NOTICE, text);
+    } else {
+      sessionStorage.removeItem(LOGIN_NOTICE);
+    }
+  },
+  loginNotice(): string | null {
+    return sessionStorage.getItem(LOGIN_NOTICE);
   },
 };
 

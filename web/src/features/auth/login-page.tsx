@@ -17,6 +17,19 @@ export interface LoginNotice {
   notice?: Message;
 }
 
+/**
+ * The message the page opens with: one handed over by the screen before (logout, no page to go
+ * to) or why the session ended (a signed-in call's 401). Shown once: a reload shows neither.
+ */
+function arrivalNotice(state: unknown): Message {
+  const handed = (state as LoginNotice | null)?.notice;
+  if (handed) {
+    return handed;
+  }
+  const ended = sessionStore.loginNotice();
+  return ended ? { color: 'red', text: ended } : null;
+}
+
 /** Admin Login (spec 01 Login screens): messages only after the first Login click. */
 export default function LoginPage() {
   const navigate = useNavigate();
@@ -25,12 +38,17 @@ export default function LoginPage() {
   const [password, setPassword] = useState('');
   const [submitted, setSubmitted] = useState(false);
   const [loading, setLoading] = useState(false);
-  const [message, setMessage] = useState<Message>((location.state as LoginNotice | null)?.notice ?? null);
+  const [message, setMessage] = useState<Message>(() => arrivalNotice(location.state));
 
-  // The page clears messages on load.
+  // The page clears messages on load: notifications now, the arrival notice once it is shown
+  // (history state survives a reload, so it is replaced).
   useEffect(() => {
     notifications.clean();
-  }, []);
+    sessionStore.setLoginNotice(null);
+    if ((location.state as LoginNotice | null)?.notice) {
+      navigate(location.pathname + location.search, { replace: true, state: null });
+    }
+  }, [location, navigate]);
 
   const usernameError = submitted && !username.trim() ? 'Username is required' : null;
   const passwordError = submitted && !password ? 'Password is required' : null;
