@@ -45,6 +45,7 @@ function watchWidgetCalls(page: Page) {
         'google-analytics-graph',
         'top-searches',
         'failed-urls-graph',
+        'failed-urls-frequency',
       ].includes(path)
     ) {
       seen.push({ path, start: url.searchParams.get('start_date'), end: url.searchParams.get('end_date') });
@@ -81,6 +82,7 @@ describe('dashboard (issue 7)', () => {
         'Top Searches',
         'Popular Searches',
         'Failed Urls Graph',
+        'Failed Urls',
       ]);
     // every widget finishes loading on its own
     await expect.poll(() => page.locator('section[aria-busy="true"]').count(), { timeout: 20_000 }).toBe(0);
@@ -93,7 +95,7 @@ describe('dashboard (issue 7)', () => {
     await page.getByRole('button', { name: 'Date range' }).click();
     await page.getByRole('button', { name: 'Last 7 days' }).click();
     await page.getByRole('button', { name: 'Search', exact: true }).click();
-    await expect.poll(() => new Set(seen.map((s) => s.path)).size, { timeout: 15_000 }).toBe(5);
+    await expect.poll(() => new Set(seen.map((s) => s.path)).size, { timeout: 15_000 }).toBe(6);
     const starts = new Set(seen.map((s) => s.start));
     expect(starts.size).toBe(1);
     const [start] = [...starts];

@@ -23,9 +23,8 @@ export type WidgetId = (typeof WIDGET_IDS)[number];
 
 /**
  * What the arranger offers on each tab, with the permission each option needs (spec 02 section 2):
- * POST the seven of the spec, ADS Campaign Analytics and Ads Transactions. FailedUrls is a kind the
- * dashboard draws (spec 01 section 2) that the arranger does not offer: it shows on dashboards whose
- * saved list already holds it.
+ * POST the seven of the spec plus FailedUrls (a kind of spec 01 section 2, with failed_urls like
+ * FailedUrlGraph), ADS Campaign Analytics and Ads Transactions.
  */
 export const WIDGET_CATALOGUE: Record<
   WidgetType,
@@ -38,6 +37,7 @@ export const WIDGET_CATALOGUE: Record<
     { id: 'TopSearches', permission: 'top_searches', content: 'Top Searches' },
     { id: 'PopularSearches', permission: 'top_searches', content: 'Popular Searches' },
     { id: 'FailedUrlGraph', permission: 'failed_urls', content: 'Failed Urls Graph' },
+    { id: 'FailedUrls', permission: 'failed_urls', content: 'Failed Urls' },
     { id: 'MapComp', permission: 'users_locations', content: 'Users Location' },
   ],
   ADS: [

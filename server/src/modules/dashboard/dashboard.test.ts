@@ -243,6 +243,48 @@ describe('dashboard widgets data', () => {
 });
 
 describe('dashboard-widget and save-dashboard-widget', () => {
+  it('offers FailedUrls on the POST tab with failed_urls and saves it (spec 01 section 2: widget kinds)', async () => {
+    const staff = await makeUser(env.db, { permissions: ['failed_urls'] });
+    const get = await callApi(env.app, calls.dashboardWidget, { type: 'POST' }, staff.token);
+    expect(get.body.data.available.map((w: { id: string }) => w.id)).toEqual([
+      'FailedUrlGraph',
+      'FailedUrls',
+    ]);
+    const save = await callApi(
+      env.app,
+      calls.saveDashboardWidget,
+      {
+        type: 'POST',
+        widget_json: JSON.stringify([
+          { id: 'FailedUrls', permission: 'failed_urls', content: 'Failed Urls' },
+          { id: 'FailedUrlGraph', permission: 'failed_urls', content: 'Failed Urls Graph' },
+        ]),
+      },
+      staff.token,
+    );
+    expect(save.status, save.body.responseMessage).toBe(200);
+    expect(save.body.data.widget_json).toEqual([
+      { id: 'FailedUrls', permission: 'failed_urls', content: 'Failed Urls' },
+      { id: 'FailedUrlGraph', permission: 'failed_urls', content: 'Failed Urls Graph' },
+    ]);
+    const without = await makeUser(env.db, { permissions: ['top_searches'] });
+    const refused = await callApi(
+      env.app,
+      calls.saveDashboardWidget,
+      {
+        type: 'POST',
+        widget_json: JSON.stringify([
+          { id: 'FailedUrls', permission: 'failed_urls', content: 'Failed Urls' },
+        ]),
+      },
+      without.token,
+    );
+    expect(refused.status).toBe(400);
+    expect(refused.body.responseMessage).toBe(
+      'widget_json: you do not have the permission failed_urls for FailedUrls',
+    );
+  });
+
   it('offers only the options the user holds, saves the order, and the login answer follows', async () => {
     const staff = await makeUser(env.db, {
       permissions: ['top_searches', 'dashboard_data', 'transaction_history'],

@@ -34,8 +34,11 @@ function Watch({ onChange }: { onChange: (b: Box) => void }) {
   return null;
 }
 
-/** The Users Location widget: a compact clustered map of the default view. */
-export default function UsersMapWidget() {
+/**
+ * The Users Location widget: a compact clustered map of the default view. It receives the
+ * dashboard's range like every widget; locations are each user's latest, so the caption says so.
+ */
+export default function UsersMapWidget({ start_date, end_date }: { start_date: string; end_date: string }) {
   const [box, setBox] = useState<Box | null>(null);
   const config = useApiQuery(calls.mapConfig, {}, { staleTime: Number.POSITIVE_INFINITY });
   const q = useApiQuery(calls.usersLocations, box ?? undefined, { enabled: !!box });
@@ -76,7 +79,11 @@ export default function UsersMapWidget() {
         ))}
       </MapContainer>
       <Group justify="space-between" mt="xs">
-        <Text size="sm" c="dimmed">
+        <Text
+          size="sm"
+          c="dimmed"
+          title={`Each user's latest known location; the range ${start_date} – ${end_date} does not narrow it`}
+        >
           {d ? `${abbreviate(d.total)} located users in view` : 'Loading...'}
         </Text>
         <Anchor component={Link} to={paths.usersMap} size="sm">

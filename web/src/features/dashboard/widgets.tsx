@@ -407,14 +407,15 @@ function AdsTransactions({ title, range }: { title: string; range: Range }) {
   );
 }
 
-function MapComp({ title }: { title: string }) {
+/** Where located users are now; it receives the range like every widget (spec 01 section 2). */
+function MapComp({ title, range }: { title: string; range: Range }) {
   return (
     <Card withBorder radius="md" component="section" aria-label={title}>
       <Title order={5} mb="sm">
         {title}
       </Title>
       <Suspense fallback={<Skeleton h={320} />}>
-        <UsersMapWidget />
+        <UsersMapWidget {...range} />
       </Suspense>
     </Card>
   );
@@ -428,7 +429,7 @@ const RENDER: Record<WidgetId, (p: { title: string; range: Range }) => ReactNode
   PopularSearches: (p) => <PopularSearches {...p} />,
   FailedUrlGraph: (p) => <FailedUrlGraph {...p} />,
   FailedUrls: (p) => <FailedUrls {...p} />,
-  MapComp: (p) => <MapComp title={p.title} />,
+  MapComp: (p) => <MapComp {...p} />,
   AdsAnalytics: (p) => <AdsAnalytics {...p} />,
   AdsTransactions: (p) => <AdsTransactions {...p} />,
 };
