@@ -34,7 +34,7 @@ import classes from './chat.module.css';
 import { roomPreview } from './messages';
 import { PostCarousel } from './post-carousel';
 import { RequestAccessPanel } from './request-access-panel';
-import { useChatSocket } from './socket';
+import { joinRequest, useChatSocket } from './socket';
 
 const ROOMS_PAGE = 10;
 const MESSAGES_PAGE = 20;
@@ -158,7 +158,7 @@ function RoomMessages({ userId, room, onBack }: { userId: number; room: ChatRoom
       return;
     }
     const channel = roomChannel(room.id);
-    const join = () => socket.emit('join', { channel });
+    const join = () => socket.emit('join', joinRequest(socket, channel));
     const onText = (e: ChatTextEvent) => {
       if (e.channel === channel && e.kind === 'room') {
         const message = e.data;

@@ -33,7 +33,7 @@ import { PageLoader } from '../../ui/page-loader';
 import { UserAvatar } from '../../ui/user-avatar';
 import classes from './chat.module.css';
 import { merge, type UiMessage } from './messages';
-import { useChatSocket } from './socket';
+import { joinRequest, useChatSocket } from './socket';
 
 interface Notice {
   key: string;
@@ -144,7 +144,7 @@ export default function DirectMessageTab({ userId }: { userId: number }) {
       return;
     }
     const since = lastId();
-    socket.emit('join', { channel, since: since || undefined }, (ack) => {
+    socket.emit('join', joinRequest(socket, channel, since || undefined), (ack) => {
       if (ack.ok) {
         setOnline(ack.online);
         setMessages((list) =>

@@ -1,4 +1,10 @@
-import { type ChatClientEvents, type ChatServerEvents, REALTIME_PATH } from '@admin/contract';
+import {
+  type ChatClientEvents,
+  type ChatHandshakeAuth,
+  type ChatJoinRequest,
+  type ChatServerEvents,
+  REALTIME_PATH,
+} from '@admin/contract';
 import { useEffect, useState } from 'react';
 import { io, type Socket } from 'socket.io-client';
 import { useSession } from '../../auth/session';
@@ -26,6 +32,15 @@ function acquire(token: string, username: string): ChatSocket {
   }
   shared.users += 1;
   return shared.socket;
+}
+
+/**
+ * A join with the spec's fields (spec 01 section 7: join (channel, user, token, usertype)), taken
+ * from the socket's own handshake, which stays authoritative (docs/realtime.md).
+ */
+export function joinRequest(socket: ChatSocket, channel: string, since?: number): ChatJoinRequest {
+  const auth = socket.auth as Partial<ChatHandshakeAuth>;
+  return { channel, user: auth.username, token: auth.token, usertype: auth.usertype, since };
 }
 
 function release(socket: ChatSocket) {
