@@ -5,6 +5,8 @@ import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Config } from './config';
 import type { Database, Db } from './db/client';
+import { scopedDb } from './db/tx';
+import { registerAudit } from './http/audit-call';
 import { registerAuth } from './http/auth';
 import { registerErrorHandler } from './http/error-handler';
 import { registerOperations } from './http/operations';
@@ -48,11 +50,14 @@ export async function buildApp(
   await app.register(compress, { global: true, encodings: ['br', 'gzip'], threshold: 1024 });
   await registerRateLimits(app, deps.config);
   registerAuth(app, deps.db);
+  // Modules query through the scoped db: inside a write call's transaction it is that transaction.
+  const scoped = { ...deps, db: scopedDb(deps.db) };
+  registerAudit(app, deps.db, scoped.db);
   if (opts.realtime !== false) {
-    await attachRealtime(app, deps);
+    await attachRealtime(app, scoped);
   }
   for (const register of moduleRoutes) {
-    await register(app, deps);
+    await register(app, scoped);
   }
   const mediaDir = path.join(deps.config.dataDir, 'media');
   fs.mkdirSync(mediaDir, { recursive: true });

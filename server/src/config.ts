@@ -60,6 +60,7 @@ const ConfigSchema = z.object({
       'comma-separated origins like https://admin.example.com',
     )
     .optional(),
+  AUDIT_RETENTION_DAYS: z.coerce.number().int().min(1).default(365),
   TRUST_PROXY: z
     .string()
     .transform((v) =>

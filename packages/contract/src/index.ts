@@ -1,4 +1,5 @@
 import type { CallDef } from './call';
+import { auditCalls } from './calls/audit';
 import { authCalls } from './calls/auth';
 import { campaignsCalls } from './calls/campaigns';
 import { chatCalls } from './calls/chat';
@@ -20,6 +21,7 @@ import { urlsCalls } from './calls/urls';
 import { usersCalls } from './calls/users';
 
 export * from './call';
+export * from './calls/audit';
 export * from './calls/auth';
 export * from './calls/campaigns';
 export * from './calls/chat';
@@ -47,6 +49,7 @@ export * from './realtime';
 
 /** Every call of the API, by name. The server registers, guards and documents exactly these. */
 export const calls = {
+  ...auditCalls,
   ...authCalls,
   ...campaignsCalls,
   ...chatCalls,

@@ -57,6 +57,7 @@ export const PERMISSIONS = [
   'campaign_interests_add',
   'campaign_interests_update',
   'campaign_interests_delete',
+  'audit_log',
 ] as const;
 
 export type Permission = (typeof PERMISSIONS)[number];
@@ -85,6 +86,7 @@ export const POST_LOGIN_ORDER: readonly { permission: Permission; path: string }
   { permission: 'change_enrichment_settings', path: '/settings' },
   { permission: 'get_app_version', path: '/settings' },
   { permission: 'send_notifications', path: '/notifications' },
+  { permission: 'audit_log', path: '/audit-log' },
 ];
 
 export interface PermissionHolder {

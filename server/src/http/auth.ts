@@ -2,6 +2,7 @@ import { type CallDef, calls, hasPermission, permissionsOf, TEXTS } from '@admin
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Db } from '../db/client';
 import { resolveSession, type SessionUser } from '../sessions/resolver';
+import { withAuditScope } from './audit';
 import { AppError, forbidden, unauthorized } from './errors';
 
 /** The signed-in staff member of a request. */
@@ -42,7 +43,9 @@ export function registerAuth(app: FastifyInstance, db: Db): void {
       return;
     }
     const token = bearerToken(req);
-    const user = token ? await resolveSession(db, token, 'admin', { allowMustChange: true }) : null;
+    const user = token
+      ? await withAuditScope(req, null, () => resolveSession(db, token, 'admin', { allowMustChange: true }))
+      : null;
     if (!user) {
       throw unauthorized();
     }

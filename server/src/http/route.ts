@@ -1,6 +1,7 @@
 import { type CallDef, inputOf, permissionsOf } from '@admin/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
+import { runCall } from './audit-call';
 import type { AuthUser } from './auth';
 import { AppError, zodMessage } from './errors';
 
@@ -49,12 +50,10 @@ export function route<C extends CallDef>(app: FastifyInstance, call: C, handler:
       if (!parsed.success) {
         throw new AppError('bad_request', zodMessage(parsed.error));
       }
-      const result = await handler({
-        input: parsed.data as z.output<C['request']>,
-        user: req.authUser as AuthUser,
-        req,
-        reply,
-      });
+      const input = parsed.data as z.output<C['request']>;
+      const result = await runCall(app, call, req, input as Record<string, unknown>, () =>
+        handler({ input, user: req.authUser as AuthUser, req, reply }),
+      );
       if ((result as unknown) === reply || reply.sent) {
         return reply;
       }

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../app';
+import { auditRoutes } from './audit/routes';
 import { authRoutes } from './auth/routes';
 import { campaignsRoutes } from './campaigns/routes';
 import { chatRoutes } from './chat/routes';
@@ -24,6 +25,7 @@ import { usersRoutes } from './users/routes';
 /** Every area's routes; an area adds itself here once. */
 export const moduleRoutes: ((app: FastifyInstance, deps: AppDeps) => Promise<void>)[] = [
   authRoutes,
+  auditRoutes,
   chatRoutes,
   profileRoutes,
   usersRoutes,

@@ -3,6 +3,7 @@ import { SESSION_IDLE_SECONDS } from '@admin/contract';
 import { eq, sql } from 'drizzle-orm';
 import { type Db, executePrepared } from '../db/client';
 import { sessions } from '../db/schema';
+import { recordSignin } from '../http/audit';
 
 /**
  * The one place that says whether a bearer token is a live session: the API guard
@@ -75,10 +76,19 @@ export async function resolveSession(
   }>(db, 'session_of_token', sessionQuery(token, kind));
   const now = Date.now();
   const lastUsed = row ? new Date(row.last_used_at).getTime() : 0;
+  const expired =
+    !!row && (new Date(row.expires_at).getTime() <= now || lastUsed + SESSION_IDLE_SECONDS * 1000 <= now);
+  if (expired) {
+    // Recorded once: the session is closed, so its next use is an unknown token.
+    await db
+      .update(sessions)
+      .set({ revokedAt: new Date(now) })
+      .where(eq(sessions.id, row.session_id));
+    await recordSignin(db, 'session-expired', { username: row.username, userId: row.id });
+  }
   if (
     !row ||
-    new Date(row.expires_at).getTime() <= now ||
-    lastUsed + SESSION_IDLE_SECONDS * 1000 <= now ||
+    expired ||
     row.is_suspended ||
     row.deleted_at ||
     (kind === 'admin' && !row.is_admin) ||

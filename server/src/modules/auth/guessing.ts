@@ -1,4 +1,5 @@
 import type { Db } from '../../db/client';
+import { recordSignin } from '../../http/audit';
 import { AppError } from '../../http/errors';
 import { signinFailures } from '../../lib/metrics';
 import { type Count, forget, hit, isMarked, mark, minutesUntil, unhit } from './counters';
@@ -56,6 +57,7 @@ export async function admitPasswordAttempt(db: Db, username: string, ip: string)
   if (refusal) {
     await unhit(db, [k.pair, k.account, k.address]);
     signinFailures.inc({ reason: 'throttled' });
+    await recordSignin(db, 'lockout', { username });
     throw tooMany(refusal.windowEndsAt);
   }
 }

@@ -3,6 +3,7 @@ import { OTP_MAX_ATTEMPTS, OTP_MAX_RESENDS, OTP_RESEND_WAIT_SECONDS, OTP_TTL_SEC
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { rowsOf } from '../../db/sql';
+import { recordSignin } from '../../http/audit';
 import { AppError, unauthorized } from '../../http/errors';
 import { signinFailures, signinLockouts } from '../../lib/metrics';
 import { hit, lockAt, lockedUntil, minutesUntil, unhit } from './counters';
@@ -41,6 +42,7 @@ const accountKey = (userId: number) => `otp:${userId}`;
 export async function assertNotCodeLocked(db: Db, userId: number): Promise<void> {
   const until = await lockedUntil(db, accountKey(userId));
   if (until) {
+    await recordSignin(db, 'lockout', { username: null, userId }, { reason: 'wrong codes' });
     throw lockedError(until);
   }
 }
@@ -115,10 +117,22 @@ export async function checkCode(deps: AuthDeps, challenge: Challenge, key: strin
     signinLockouts.inc();
     await mailLockout(deps, challenge.user_id);
     deps.log(`sign-in of user ${challenge.user_id} paused after ${OTP_LIMITS.wrongPerAccount} wrong codes`);
+    await recordSignin(
+      deps.db,
+      'lockout',
+      { username: null, userId: challenge.user_id },
+      { reason: 'wrong codes' },
+    );
     throw lockedError(new Date(Date.now() + OTP_LIMITS.lockSeconds * 1000));
   }
   signinFailures.inc({ reason: 'code' });
   const left = OTP_LIMITS.perChallenge - challenge.attempts;
+  await recordSignin(
+    deps.db,
+    'code-refused',
+    { username: null, userId: challenge.user_id },
+    { attempts_left: left },
+  );
   throw unauthorized(left > 0 ? `Invalid OTP. ${left} attempt(s) left` : DEAD_CHALLENGE);
 }
 
@@ -168,6 +182,7 @@ export async function resendCode(deps: AuthDeps, key: string) {
     await deps.db.execute(sql`SELECT email FROM users WHERE id = ${sent.user_id}`),
   );
   await mailCode(deps, user?.email ?? null, code, new Date(sent.expires_at));
+  await recordSignin(deps.db, 'code-resent', { username: null, userId: sent.user_id });
   return { key, responseMessage: 'OTP has been sent to your email address' };
 }
 

@@ -3,6 +3,7 @@ import { TEXTS } from '@admin/contract';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { rowsOf } from '../../db/sql';
+import { recordSignin } from '../../http/audit';
 import { AppError } from '../../http/errors';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
 import { hit, minutesUntil, unhit } from './counters';
@@ -43,6 +44,8 @@ export async function requestReset(deps: AuthDeps, email: string, ip: string) {
       `Too many password reset requests. Please try again in ${minutesUntil(over.windowEndsAt)} minute(s)`,
     );
   }
+  // The account is looked up after the answer (same time for every address), so the entry has the address only.
+  await recordSignin(deps.db, 'reset-requested', { username: null }, { email: address });
   deps.defer(() => issueOneTimePassword(deps, address, ip));
   return { responseMessage: TEXTS.resetPasswordSent };
 }

@@ -4,6 +4,7 @@ import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { loginChallenges, sessions, users } from '../../db/schema';
 import { rowsOf } from '../../db/sql';
+import { recordSignin } from '../../http/audit';
 import type { AuthUser } from '../../http/auth';
 import { AppError, badRequest, unauthorized } from '../../http/errors';
 import { signinFailures } from '../../lib/metrics';
@@ -52,10 +53,12 @@ export async function login(deps: AuthDeps, input: { username: string; password:
   const viaReset = !!user && !ok && (await useOneTimePassword(deps.db, user.id, input.password));
   if (!user || !(ok || viaReset)) {
     signinFailures.inc({ reason: 'password' });
+    await recordSignin(deps.db, 'password-refused', { username, userId: user?.id });
     throw unauthorized(BAD_CREDENTIALS);
   }
   await passwordAccepted(deps.db, username, ip);
   if (user.isSuspended) {
+    await recordSignin(deps.db, 'password-refused', { username, userId: user.id }, { reason: 'suspended' });
     throw new AppError('forbidden', 'This account has been suspended');
   }
   await assertNotCodeLocked(deps.db, user.id);
@@ -70,6 +73,7 @@ export async function login(deps: AuthDeps, input: { username: string; password:
     expiresAt,
   });
   await mailCode(deps, user.email, code, expiresAt);
+  await recordSignin(deps.db, 'password-accepted', { username: user.username, userId: user.id });
   return { key, responseMessage: 'OTP has been sent to your email address' };
 }
 
@@ -121,6 +125,7 @@ export async function verifyOtp(deps: AuthDeps, input: { otp: string; key: strin
   }
   const mustChange = challenge.must_change_password;
   const token = await createSession(deps.db, challenge.user_id, 'admin', { mustChangePassword: mustChange });
+  await recordSignin(deps.db, 'code-accepted', { username: null, userId: challenge.user_id });
   await deps.db.update(users).set({ lastInteracted: new Date() }).where(eq(users.id, challenge.user_id));
   return {
     responseMessage: mustChange ? TEXTS.mustChangePassword : 'Login successful',

@@ -8,6 +8,7 @@ import {
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { likePattern, orderBy, pagedList, rowsOf, searchMatch } from '../../db/sql';
+import { auditChanges } from '../../http/audit';
 import { badRequest, conflict, notFound, userNotFound } from '../../http/errors';
 import {
   type CampaignDbRow,
@@ -195,8 +196,10 @@ export async function changeCampaignStatus(
   staffId: number,
 ) {
   await db.transaction(async (tx) => {
-    const found = rowsOf<{ deleted_at: Date | null }>(
-      await tx.execute(sql`SELECT deleted_at FROM campaigns WHERE id = ${input.id} FOR UPDATE`),
+    const found = rowsOf<{ deleted_at: Date | null; status: string; decline_reason: string | null }>(
+      await tx.execute(
+        sql`SELECT deleted_at, status, decline_reason FROM campaigns WHERE id = ${input.id} FOR UPDATE`,
+      ),
     );
     if (!found[0]) {
       throw notFound('Campaign not found');
@@ -215,6 +218,13 @@ export async function changeCampaignStatus(
       INSERT INTO campaign_status_history (campaign_id, status, decline_reason, changed_by_id)
       VALUES (${input.id}, ${input.status},
               ${input.status === 'Declined' ? (input.decline_reason ?? null) : null}, ${staffId})`);
+    auditChanges(
+      { status: found[0].status, decline_reason: found[0].decline_reason },
+      {
+        status: input.status,
+        decline_reason: input.status === 'Declined' ? input.decline_reason : found[0].decline_reason,
+      },
+    );
   });
   return presentCampaign(await loadCampaign(db, input.id));
 }
@@ -239,6 +249,7 @@ export async function approveCampaign(db: Db, id: number, staffId: number) {
     const status = ['Draft', 'Pending', 'Declined'].includes(found[0].status) ? 'Approved' : found[0].status;
     await tx.execute(sql`
       UPDATE campaigns SET is_approved = true, status = ${status}, updated_at = now() WHERE id = ${id}`);
+    auditChanges({ is_approved: false, status: found[0].status }, { is_approved: true, status });
     await tx.execute(sql`
       INSERT INTO campaign_status_history (campaign_id, status, changed_by_id)
       VALUES (${id}, 'Approved', ${staffId})`);

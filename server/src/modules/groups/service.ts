@@ -2,6 +2,7 @@ import type { GroupRow } from '@admin/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { iso, likePattern, orderBy, pagedList, rowsOf } from '../../db/sql';
+import { auditChanges } from '../../http/audit';
 import { conflict, notFound } from '../../http/errors';
 
 export interface GroupListInput {
@@ -93,9 +94,10 @@ export async function addGroup(db: Db, name: string) {
 }
 
 export async function editGroup(db: Db, id: number, name: string) {
-  await getGroup(db, id);
+  const before = await getGroup(db, id);
   await assertNameFree(db, name, id);
   await db.execute(sql`UPDATE groups SET name = ${name}, updated_at = now() WHERE id = ${id}`);
+  auditChanges({ name: before.name }, { name });
   return getGroup(db, id);
 }
 

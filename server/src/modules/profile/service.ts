@@ -9,6 +9,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import { cappedCount, likePattern, orderBy, pagedList, rowsOf, searchMatch, totalOf } from '../../db/sql';
+import { auditChanges } from '../../http/audit';
 import type { AuthUser } from '../../http/auth';
 import { conflict, userNotFound } from '../../http/errors';
 import { assertNewPassword } from '../../lib/password-strength';
@@ -210,6 +211,7 @@ export async function suspend(db: Db, actor: AuthUser, userId: number) {
     throw conflict('This account is already suspended');
   }
   await revokeOtherSessions(db, userId, null);
+  auditChanges({ is_suspended: false }, { is_suspended: true });
   return { responseMessage: 'Account has been suspended successfully', ...(await getDetails(db, userId)) };
 }
 
@@ -223,6 +225,7 @@ export async function unsuspend(db: Db, userId: number) {
   if (updated.length === 0) {
     throw conflict('This account is not suspended');
   }
+  auditChanges({ is_suspended: true }, { is_suspended: false });
   return {
     responseMessage: 'Account suspension has been revoked successfully',
     ...(await getDetails(db, userId)),
@@ -271,9 +274,12 @@ export async function updateField(db: Db, input: UpdateInput) {
     }
   }
   try {
-    await db.execute(
-      sql`UPDATE users SET ${COLUMN[field]} = ${value}, updated_at = now() WHERE id = ${input.id}`,
+    const [old] = rowsOf<{ old: unknown }>(
+      await db.execute(sql`UPDATE users u SET ${COLUMN[field]} = ${value}, updated_at = now()
+        FROM (SELECT ${COLUMN[field]} AS old FROM users WHERE id = ${input.id}) o
+        WHERE u.id = ${input.id} RETURNING o.old`),
     );
+    auditChanges({ [field]: old?.old ?? null }, { [field]: value });
   } catch (err) {
     if (taken && isUniqueViolation(err)) {
       throw conflict(taken);

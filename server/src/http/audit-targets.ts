@@ -1,0 +1,41 @@
+/**
+ * What each write call acts on: the target type and the input field holding its id ('self': the actor;
+ * null when the call creates it or has none: the service or the answer's data.id names it then). Keyed by path;
+ * a test checks every write call of the contract is here.
+ */
+export const AUDIT_TARGETS: Record<string, readonly [type: string, idField: string | null]> = {
+  'admin-login': ['user', null],
+  'resend-otp': ['user', null],
+  'verify-auth': ['user', null],
+  'reset-password': ['user', null],
+  logout: ['user', 'self'],
+  'change-password': ['user', 'self'],
+  campaigns: ['campaign', 'id'],
+  'approve-campaign': ['campaign', 'id'],
+  'campaign-charges': ['campaign_charge', 'id'],
+  'campaign-settings': ['campaign_setting', 'id'],
+  'direct-messages': ['user', 'user_id'],
+  'conversation-access-request': ['conversation_access_request', null],
+  'conversation-access-requests/:id/grant': ['conversation_access_request', 'id'],
+  'conversation-access-requests/:id/deny': ['conversation_access_request', 'id'],
+  'user-chat-token': ['user', 'user_id'],
+  settings: ['setting', 'data_key'],
+  'save-dashboard-widget': ['dashboard_widget', 'type'],
+  group: ['group', 'id'],
+  'assign-groups': ['user', 'user_id'],
+  'campaign-interests': ['interest', 'id'],
+  'send-notifications': ['notification', null],
+  'group-permissions': ['group', 'group_id'],
+  'user-permissions': ['user', 'user_id'],
+  'delete-post': ['post', 'id'],
+  'suspend-account': ['user', 'user_id'],
+  'revoke-suspended-account': ['user', 'user_id'],
+  'update-profile': ['user', 'id'],
+  'change-app-password': ['user', 'user_id'],
+  'make-user-autofollow': ['user', 'user_id'],
+  'enable-advertise/:id': ['user', 'id'],
+  'change-enrichment-settings': ['setting', 'data_key'],
+  'app-version-setting': ['app_version_setting', 'device_type'],
+  'signup/codes': ['signup_code', 'id'],
+  'create-user': ['user', null],
+};

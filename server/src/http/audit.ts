@@ -1,0 +1,193 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+import type { CallDef } from '@admin/contract';
+import { eq } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
+import type { Db } from '../db/client';
+import { auditLog, users } from '../db/schema';
+
+export const REDACTED = '[redacted]';
+/** Field names whose values never reach the trail: passwords, tokens, codes, keys. */
+const SECRET = /pass(word)?|token|secret|otp|code|(^|_)key$/i;
+
+/** A copy of value with every secret field's value replaced by "[redacted]", at any depth. */
+export function redact(value: unknown): unknown {
+  if (Array.isArray(value)) {
+    return value.map(redact);
+  }
+  if (value && typeof value === 'object' && !(value instanceof Date)) {
+    return Object.fromEntries(
+      Object.entries(value).map(([k, v]) => [k, SECRET.test(k) ? REDACTED : redact(v)]),
+    );
+  }
+  return value;
+}
+
+type Fields = Record<string, unknown>;
+
+/** Only the fields that differ, as { before, after }; secrets redacted. */
+export function diff(before: Fields | null | undefined, after: Fields | null | undefined) {
+  const keys = new Set([...Object.keys(before ?? {}), ...Object.keys(after ?? {})]);
+  const b: Fields = {};
+  const a: Fields = {};
+  for (const k of keys) {
+    const x = before?.[k];
+    const y = after?.[k];
+    if (JSON.stringify(x) !== JSON.stringify(y)) {
+      b[k] = x ?? null;
+      a[k] = y ?? null;
+    }
+  }
+  return {
+    before: before ? (redact(b) as Fields) : null,
+    after: after ? (redact(a) as Fields) : null,
+  };
+}
+
+export interface Actor {
+  id: number | null;
+  username: string | null;
+}
+
+/** What one write call reports about itself; the route layer writes it in the call's transaction. */
+export interface CallAudit {
+  action: string;
+  targetType: string | null;
+  targetId: string | null;
+  changes: unknown;
+  /** Set by calls that record their own entries instead (sign-in events). */
+  skip?: boolean;
+}
+
+interface Scope {
+  req: FastifyRequest;
+  call: CallAudit | null;
+}
+
+const scope = new AsyncLocalStorage<Scope>();
+
+/** Runs a contract call's handler with its request known to the recording helpers below. */
+export function withAuditScope<T>(req: FastifyRequest, call: CallAudit | null, fn: () => Promise<T>) {
+  return scope.run({ req, call }, fn);
+}
+
+/** The current write call's target (services name it where the input alone does not). */
+export function auditTarget(type: string, id: string | number | null | undefined) {
+  const call = scope.getStore()?.call;
+  if (call) {
+    call.targetType = type;
+    call.targetId = id == null ? null : String(id);
+  }
+}
+
+/** The current write call's changed fields, from the row before and after. */
+export function auditChanges(before: Fields | null | undefined, after: Fields | null | undefined) {
+  const call = scope.getStore()?.call;
+  if (call) {
+    call.changes = diff(before, after);
+  }
+}
+
+/** Where the request came from, as the trail keeps it. */
+function origin(req: FastifyRequest | undefined) {
+  return {
+    ip: req?.ip ?? null,
+    userAgent: (req?.headers['user-agent'] as string | undefined)?.slice(0, 500) ?? null,
+    requestId: req ? String(req.id) : null,
+  };
+}
+
+export interface Entry {
+  actor: Actor;
+  action: string;
+  targetType?: string | null;
+  targetId?: string | number | null;
+  changes?: unknown;
+}
+
+/** Inserts one entry with db (the call's transaction, or the database for events). */
+export async function writeEntry(db: Db, entry: Entry, req = scope.getStore()?.req) {
+  await db.insert(auditLog).values({
+    actorId: entry.actor.id,
+    actorUsername: entry.actor.username,
+    action: entry.action,
+    targetType: entry.targetType ?? null,
+    targetId: entry.targetId == null ? null : String(entry.targetId),
+    changes: entry.changes === undefined ? null : redact(entry.changes),
+    ...origin(req),
+  });
+}
+
+/** Sign-in events: each its own entry, kept whether the call then succeeds or fails. */
+export type SigninEvent =
+  | 'password-accepted'
+  | 'password-refused'
+  | 'code-accepted'
+  | 'code-refused'
+  | 'lockout'
+  | 'code-resent'
+  | 'reset-requested'
+  | 'session-expired';
+
+export const SIGNIN_EVENTS: readonly SigninEvent[] = [
+  'password-accepted',
+  'password-refused',
+  'code-accepted',
+  'code-refused',
+  'lockout',
+  'code-resent',
+  'reset-requested',
+  'session-expired',
+];
+
+/**
+ * Records a sign-in event at once with the database (never inside a call's transaction, so a
+ * refusal that fails the call is still kept). The user is the account tried, when known.
+ */
+export async function recordSignin(
+  db: Db,
+  event: SigninEvent,
+  who: { username: string | null; userId?: number | null },
+  details?: Fields,
+) {
+  const s = scope.getStore();
+  if (s?.call) {
+    s.call.skip = true;
+  }
+  let username = who.username;
+  if (username === null && who.userId) {
+    [{ username } = { username: null }] = await db
+      .select({ username: users.username })
+      .from(users)
+      .where(eq(users.id, who.userId));
+  }
+  await writeEntry(
+    db,
+    {
+      actor: { id: who.userId ?? null, username },
+      action: event,
+      targetType: who.userId ? 'user' : null,
+      targetId: who.userId ?? null,
+      changes: details ? { ...details } : undefined,
+    },
+    s?.req,
+  );
+}
+
+const WRITE_PATH_COUNT = new Map<string, number>();
+
+/** The action a call is recorded under: its path, with the method when several calls share it. */
+export function actionOf(call: CallDef, all: readonly CallDef[]): string {
+  if (WRITE_PATH_COUNT.size === 0) {
+    for (const c of all) {
+      if (c.method !== 'GET') {
+        WRITE_PATH_COUNT.set(c.path, (WRITE_PATH_COUNT.get(c.path) ?? 0) + 1);
+      }
+    }
+  }
+  return (WRITE_PATH_COUNT.get(call.path) ?? 0) > 1 ? `${call.method} ${call.path}` : call.path;
+}
+
+/** The actor of a request, when signed in. */
+export function actorOf(req: FastifyRequest): Actor {
+  return { id: req.authUser?.id ?? null, username: req.authUser?.username ?? null };
+}
