@@ -1,4 +1,5 @@
 import type { Db } from '../db/client';
+import { seedAuditDemo } from './audit';
 import { seedRichDemo } from './demo';
 import type { DemoAccount } from './demo-accounts';
 import { seedScale } from './scale';
@@ -29,6 +30,7 @@ export async function seedDemo(db: Db, opts: SeedOptions): Promise<{ staffAccoun
   const staffAccounts = await db.transaction(async (tx) => {
     const summary = await seedRichDemo(tx as unknown as Db, { users: rich, mediaDir: opts.mediaDir, log });
     log(`demo seed steps (ms): ${JSON.stringify(summary.timings)}`);
+    await seedAuditDemo(tx as unknown as Db);
     return summary.staffPasswords;
   });
   log(`demo seed: ${rich} users with posts, chats and campaigns in ${Date.now() - started} ms`);
