@@ -1,13 +1,15 @@
 import { z } from 'zod';
 import { defineCall } from '../call';
-import { DateOnly, Envelope, Id, listParams, Timestamp } from '../common';
+import { DateOnly, Envelope, Id, listParams, Text, Timestamp } from '../common';
 
 /** One entry of the audit trail (issue 15). changes holds { before, after } with secrets redacted. */
 export const AuditRow = z.object({
   id: z.number().int(),
   created_at: Timestamp,
   actor: z.object({ id: z.number().int().nullable(), username: z.string().nullable() }),
-  action: z.string().describe("The call's path (method first when paths are shared), denied, or a sign-in event"),
+  action: z
+    .string()
+    .describe("The call's path (method first when paths are shared), denied, or a sign-in event"),
   target_type: z.string().nullable(),
   target_id: z.string().nullable(),
   changes: z.unknown().describe('{ before, after } of the changed fields; secrets appear as "[redacted]"'),
@@ -31,12 +33,15 @@ export const AUDIT_SIGNIN_ACTIONS = [
   'session-expired',
 ] as const;
 
-export const AuditListRequest = listParams(AUDIT_LIST_ORDER, { order_by: 'created_at', direction: 'desc' }).extend({
+export const AuditListRequest = listParams(AUDIT_LIST_ORDER, {
+  order_by: 'created_at',
+  direction: 'desc',
+}).extend({
   actor_id: Id.optional().describe('Entries by this user'),
-  target_type: z.string().trim().min(1).max(64).optional(),
-  target_id: z.string().trim().min(1).max(64).optional(),
+  target_type: Text().trim().min(1).max(64).optional(),
+  target_id: Text().trim().min(1).max(64).optional(),
   user_id: Id.optional().describe('Entries by this user or about this user (the profile Activity tab)'),
-  action: z.string().trim().min(1).max(100).optional(),
+  action: Text().trim().min(1).max(100).optional(),
   start_date: DateOnly.optional().describe('From this day (UTC), inclusive'),
   end_date: DateOnly.optional().describe('Up to this day (UTC), inclusive'),
   format: z.enum(['json', 'csv']).default('json').describe('csv streams the whole filtered list'),
