@@ -162,6 +162,7 @@ export const PERMISSION_INFO: Record<Permission, { label: string; area: Permissi
   group_permissions_update: { label: "Change a group's permissions", area: 'Groups and permissions' },
   user_permissions: { label: "See a backend user's permissions", area: 'Groups and permissions' },
   user_permissions_update: { label: "Change a backend user's permissions", area: 'Groups and permissions' },
+  audit_log: { label: "See the audit log and users' activity", area: 'Groups and permissions' },
   searches: { label: 'See searches', area: 'Posts and searches' },
   reported_posts: { label: 'See reported posts', area: 'Posts and searches' },
   post_details: { label: 'Open post details', area: 'Posts and searches' },
