@@ -1,0 +1,166 @@
+/**
+ * Soak (`npm run bench -- soak`, or alone: `npx tsx bench/soak-bench.ts`): two server processes on
+ * a private PostgreSQL and Redis (faults/lib/processes.ts), SOAK_RATE operations a second (default
+ * 40) for SOAK_MINUTES (default 10): 70 % reads (users-list over HTTP), 30 % writes (a staff chat
+ * message over the socket, acknowledged), alternating between the nodes. Reports per minute: calls,
+ * errors, p99 of reads and writes, and each node's resident memory; the run passes with 0 errors
+ * and memory growth under 10 % after the first minute.
+ */
+import { pathToFileURL } from 'node:url';
+import { chatClient } from '../faults/lib/chat';
+import { startNode, startPostgres, startRedis, stopNode, tempDir } from '../faults/lib/processes';
+import { openDatabase } from '../server/src/db/client';
+import { createSession } from '../server/src/modules/auth/sessions';
+import { makeUser } from '../server/src/test/harness';
+
+export interface SoakMinute {
+  minute: number;
+  calls: number;
+  errors: number;
+  readP99: number;
+  writeP99: number;
+  rssMb: number[];
+}
+export interface SoakResult {
+  rate: number;
+  minutes: SoakMinute[];
+  errors: number;
+  memoryGrowthPct: number[];
+  passed: boolean;
+}
+
+const p99 = (xs: number[]) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length ? s[Math.min(s.length - 1, Math.floor(0.99 * s.length))] : 0;
+};
+
+async function rssMb(url: string): Promise<number> {
+  const text = await (await fetch(`${url}/metrics`)).text();
+  const m = /^process_resident_memory_bytes (\d+(?:\.\d+)?(?:e\+\d+)?)/m.exec(text);
+  return m ? Math.round(Number(m[1]) / 1e5) / 10 : 0;
+}
+
+export async function runSoak(opts: { log?: (line: string) => void } = {}): Promise<SoakResult> {
+  const log = opts.log ?? console.log;
+  const minutes = Number(process.env.SOAK_MINUTES ?? 10);
+  const rate = Number(process.env.SOAK_RATE ?? 40);
+  const [pg, redis] = await Promise.all([startPostgres(), startRedis()]);
+  const dataDir = tempDir('soak-');
+  const env = {
+    DATABASE_URL: pg.url,
+    REDIS_URL: redis.url,
+    DATA_DIR: dataDir,
+    WEB_DIST: `${dataDir}/no-web`,
+  };
+  const nodes = await Promise.all([startNode(env), startNode(env)]);
+  const database = await openDatabase({ url: pg.url });
+  const clients: ReturnType<typeof chatClient>[] = [];
+  try {
+    const admin = await makeUser(database.db, { superAdmin: true });
+    const users = [];
+    for (let i = 0; i < 20; i++) {
+      const u = await makeUser(database.db, { platform: true });
+      await createSession(database.db, u.id, 'user');
+      users.push(u);
+    }
+    for (const node of nodes) {
+      const c = chatClient(node.url, { token: admin.token, username: admin.username, usertype: 'ADMIN' });
+      await c.connected();
+      clients.push(c);
+    }
+    log(`${minutes} min at ${rate} operations/s on two nodes`);
+    const result: SoakMinute[] = [];
+    let totalErrors = 0;
+    for (let minute = 1; minute <= minutes; minute++) {
+      const reads: number[] = [];
+      const writes: number[] = [];
+      let errors = 0;
+      let calls = 0;
+      const pending: Promise<void>[] = [];
+      const end = Date.now() + 60_000;
+      for (let i = 0; Date.now() < end; i++) {
+        const node = i % 2;
+        const t0 = performance.now();
+        calls += 1;
+        const op =
+          i % 10 < 7
+            ? fetch(`${nodes[node].url}/api/v2/users-list?page=1&limit=10`, {
+                headers: { authorization: `Bearer ${admin.token}` },
+                signal: AbortSignal.timeout(10_000),
+              }).then(async (res) => {
+                await res.arrayBuffer();
+                if (res.status !== 200) {
+                  throw new Error(`HTTP ${res.status}`);
+                }
+                reads.push(performance.now() - t0);
+              })
+            : clients[node]
+                .send(users[i % users.length].id, `soak ${minute}-${i}`)
+                .then(() => void writes.push(performance.now() - t0));
+        pending.push(
+          op.catch(() => {
+            errors += 1;
+          }),
+        );
+        await new Promise((r) => setTimeout(r, 1000 / rate));
+      }
+      await Promise.all(pending);
+      // Only the last minute's received messages matter; drop the rest so the client stays small.
+      for (const c of clients) {
+        c.received.length = 0;
+      }
+      const rss = await Promise.all(nodes.map((n) => rssMb(n.url)));
+      totalErrors += errors;
+      const m = {
+        minute,
+        calls,
+        errors,
+        readP99: Math.round(p99(reads)),
+        writeP99: Math.round(p99(writes)),
+        rssMb: rss,
+      };
+      result.push(m);
+      log(JSON.stringify(m));
+    }
+    const first = result[0].rssMb;
+    const last = result[result.length - 1].rssMb;
+    const growth = first.map((f, i) => Math.round(((last[i] - f) / f) * 1000) / 10);
+    return {
+      rate,
+      minutes: result,
+      errors: totalErrors,
+      memoryGrowthPct: growth,
+      passed: totalErrors === 0 && growth.every((g) => g < 10),
+    };
+  } finally {
+    for (const c of clients) {
+      c.close();
+    }
+    await Promise.all(nodes.map(stopNode));
+    await database.close();
+    await redis.stop();
+    pg.destroy();
+  }
+}
+
+export function soakReport(r: SoakResult): string {
+  const lines = [
+    `Soak: ${r.minutes.length} min at ${r.rate} operations/s (70 % users-list reads, 30 % chat writes) on two nodes`,
+    '| minute | calls | errors | read p99 ms | write p99 ms | RSS node A / B MB |',
+    '|---|---|---|---|---|---|',
+    ...r.minutes.map(
+      (m) =>
+        `| ${m.minute} | ${m.calls} | ${m.errors} | ${m.readP99} | ${m.writeP99} | ${m.rssMb.join(' / ')} |`,
+    ),
+    `errors: ${r.errors}; memory growth after minute 1: ${r.memoryGrowthPct.join(' % / ')} %; ${r.passed ? 'PASS' : 'FAIL'}`,
+  ];
+  return lines.join('\n');
+}
+
+export default { name: 'soak', run: runSoak, report: soakReport };
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  const r = await runSoak();
+  console.log(soakReport(r));
+  process.exit(r.passed ? 0 : 1);
+}
