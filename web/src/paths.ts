@@ -41,6 +41,7 @@ export const patterns = {
   notifications: '/notifications',
   failedUrls: '/failed-urls',
   frequentlyUsedUrls: '/frequently-used-urls',
+  auditLog: '/audit-log',
 } as const;
 
 /** The eight editable static pages (spec 01 section 2), by route segment = page key. */
@@ -108,4 +109,5 @@ export const paths = {
   notifications: patterns.notifications,
   failedUrls: patterns.failedUrls,
   frequentlyUsedUrls: patterns.frequentlyUsedUrls,
+  auditLog: patterns.auditLog,
 } as const;

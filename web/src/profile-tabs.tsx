@@ -57,4 +57,11 @@ export const profileExtraTabs: readonly ProfileTab[] = [
     permission: 'get_campaign_setting',
     component: lazy(() => import('./features/campaigns/ad-settings-tab')),
   },
+  {
+    value: 'activity',
+    label: 'Activity',
+    order: 9,
+    permission: 'audit_log',
+    component: lazy(() => import('./features/audit/activity-tab')),
+  },
 ];

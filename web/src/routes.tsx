@@ -91,6 +91,11 @@ export const appRoutes: AppRoute[] = [
     Component: page(() => import('./features/permissions/group-permissions-page')),
   },
   {
+    path: patterns.auditLog,
+    permission: p('audit_log'),
+    Component: page(() => import('./features/audit/audit-log-page')),
+  },
+  {
     path: patterns.userPermissions,
     permission: p('user_permissions'),
     Component: page(() => import('./features/permissions/user-permissions-page')),

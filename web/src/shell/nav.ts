@@ -2,6 +2,7 @@ import {
   IconApi,
   IconBell,
   IconFileText,
+  IconHistory,
   IconKey,
   IconLayoutDashboard,
   IconPhoto,
@@ -68,6 +69,7 @@ export const NAV: NavEntry[] = [
   },
   { label: 'Notifications', icon: IconBell, to: paths.notifications, permission: ['send_notifications'] },
   { label: 'Permissions', icon: IconKey, to: paths.groupPermissions, permission: ['group_permissions'] },
+  { label: 'Audit Log', icon: IconHistory, to: paths.auditLog, permission: ['audit_log'] },
   {
     label: 'APIs',
     icon: IconApi,
