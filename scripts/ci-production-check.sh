@@ -37,8 +37,12 @@ start() {
   echo "$1 start: ready in $((SECONDS - s)) s"
 }
 stop() {
-  # npm passes the signal on to the server.
-  kill -TERM "$pid"
+  # The signal goes to the server itself (npm does not pass it on): the node process under npm.
+  local p node=
+  for p in $(pgrep -P "$pid") $(pgrep -P "$(pgrep -P "$pid" | head -1)" 2>/dev/null); do
+    grep -q 'scripts/start.mjs' "/proc/$p/cmdline" 2>/dev/null && node=$p
+  done
+  kill -TERM "${node:-$pid}"
   local code=0
   wait "$pid" || code=$?
   pid=
