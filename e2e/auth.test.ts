@@ -9,6 +9,7 @@ import {
   newPage,
   openBrowser,
   PHONE,
+  readMailed,
   readOtp,
   screenshot,
   signIn,
@@ -185,6 +186,40 @@ describe('sign-in (spec 01 Login screens, sections 4 and 5)', () => {
     await page.getByText('Email is required').waitFor();
     await page.getByRole('link', { name: 'Login' }).click();
     await page.waitForURL('**/login');
+    await page.context().close();
+  });
+
+  it('after a reset, signs in with the mailed one-time password and must choose a new one first', async () => {
+    const staff = await createStaff({ permissions: ['users_list'] });
+    const page = await newPage(browser);
+    await page.goto('/forgot-password');
+    await page.getByLabel('Email', { exact: true }).fill(staff.email);
+    const since = Date.now();
+    await page.getByRole('button', { name: 'Reset Password' }).click();
+    await page
+      .getByRole('status')
+      .filter({ hasText: 'New Password will be sent to your email address' })
+      .waitFor();
+    const oneTime = await readMailed(staff.email, since, /One-time password: (\S+)/);
+    await signIn(page, { ...staff, password: oneTime });
+    await page.waitForURL('**/change-password');
+    await page.getByText('Choose a new password to continue').waitFor();
+    await screenshot(page, 'change-password-forced-1366');
+    // Any other page leads back here until the password is changed.
+    await page.goto('/users');
+    await page.waitForURL('**/change-password');
+    await page.getByLabel('Current Password', { exact: true }).fill(oneTime);
+    await page.getByLabel('New Password', { exact: true }).fill('password123');
+    await page.getByLabel('Confirm Password', { exact: true }).fill('password123');
+    await page.getByRole('button', { name: 'Change' }).click();
+    await page
+      .getByText(/New Password is too easy to guess/)
+      .first()
+      .waitFor();
+    await page.getByLabel('New Password', { exact: true }).fill('Harbor-violet-canyon-27');
+    await page.getByLabel('Confirm Password', { exact: true }).fill('Harbor-violet-canyon-27');
+    await page.getByRole('button', { name: 'Change' }).click();
+    await page.waitForURL('**/users');
     await page.context().close();
   });
 

@@ -68,7 +68,17 @@ export async function screenshot(
  * The 6-digit code of the newest mail to `email` written after `since` (ms) in the outbox.
  * Polls briefly: the server writes the .eml before answering, so it is normally there at once.
  */
-export async function readOtp(email: string, since: number, timeoutMs = 30_000): Promise<string> {
+export function readOtp(email: string, since: number, timeoutMs = 30_000): Promise<string> {
+  return readMailed(email, since, /code is\s+(\d{6})/i, timeoutMs);
+}
+
+/** The first group of `pattern` in the newest mail to `email` since `since` (ms), waiting for it. */
+export async function readMailed(
+  email: string,
+  since: number,
+  pattern: RegExp,
+  timeoutMs = 30_000,
+): Promise<string> {
   const dir = e2eEnv().outboxDir;
   const deadline = Date.now() + timeoutMs;
   const to = email.toLowerCase();
@@ -84,13 +94,13 @@ export async function readOtp(email: string, since: number, timeoutMs = 30_000):
     for (const { f } of files) {
       const text = fs.readFileSync(path.join(dir, f), 'utf8');
       const toLine = /^To:\s*(.+)$/im.exec(text)?.[1]?.toLowerCase() ?? '';
-      const code = /code is\s+(\d{6})/i.exec(text)?.[1];
+      const code = pattern.exec(text)?.[1];
       if (toLine.includes(to) && code) {
         return code;
       }
     }
     if (Date.now() > deadline) {
-      throw new Error(`no one-time code mailed to ${email} in ${dir}`);
+      throw new Error(`no mail matching ${pattern} to ${email} in ${dir}`);
     }
     await new Promise((r) => setTimeout(r, 100));
   }
