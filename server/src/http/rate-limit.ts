@@ -33,7 +33,14 @@ export async function registerRateLimits(app: FastifyInstance, config: Config): 
   }
   let redis: Redis | undefined;
   if (config.REDIS_URL) {
-    redis = new Redis(config.REDIS_URL, { connectTimeout: 1000, maxRetriesPerRequest: 1 });
+    // Fail fast while Redis is away (no offline queue, a short command timeout), so skipOnError
+    // lets requests through at once instead of holding them until Redis returns.
+    redis = new Redis(config.REDIS_URL, {
+      connectTimeout: 1000,
+      maxRetriesPerRequest: 1,
+      enableOfflineQueue: false,
+      commandTimeout: 500,
+    });
     redis.on('error', (err) => app.log.warn({ err }, 'rate-limit redis connection error'));
     app.addHook('onClose', async () => {
       await redis?.quit().catch(() => {});
