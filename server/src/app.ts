@@ -3,9 +3,8 @@ import path from 'node:path';
 import compress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance } from 'fastify';
-import type { Config } from './config';
-import type { Database, Db } from './db/client';
 import { scopedDb } from './db/tx';
+import type { AppDeps } from './deps';
 import { registerAudit } from './http/audit-call';
 import { registerAuth } from './http/auth';
 import { registerErrorHandler } from './http/error-handler';
@@ -15,15 +14,7 @@ import { registerRequestId, requestIdOptions } from './http/request-id';
 import { registerSecurityHeaders } from './http/security-headers';
 import { registerTransport } from './http/transport';
 import { moduleRoutes } from './modules';
-import type { Mailer } from './providers/mail';
 import { attachRealtime } from './realtime/gateway';
-
-export interface AppDeps {
-  config: Config;
-  database: Database;
-  db: Db;
-  mailer: Mailer;
-}
 
 /** Builds the whole HTTP app; main.ts listens on it, tests call app.inject on it. */
 export async function buildApp(

@@ -3,6 +3,7 @@ import { type ComponentType, lazy, type ReactNode, Suspense } from 'react';
 import { createBrowserRouter, matchPath, Navigate, type RouteObject } from 'react-router';
 import { RequireAuth } from './auth/require-auth';
 import { useSession } from './auth/session';
+import { DASHBOARD_PERMISSIONS } from './dashboard-permissions';
 import LoginPage from './features/auth/login-page';
 import VerifyOtpPage from './features/auth/verify-otp-page';
 import { CMS_PAGES, patterns } from './paths';
@@ -15,19 +16,11 @@ import { PageLoader } from './ui/page-loader';
 const ForgotPasswordPage = lazy(() => import('./features/auth/forgot-password-page'));
 const LogoutPage = lazy(() => import('./features/auth/logout-page'));
 const ChangePasswordPage = lazy(() => import('./features/auth/change-password-page'));
+
 const AppLayout = lazy(() => import('./shell/app-layout'));
 const NotFoundPage = lazy(() => import('./shell/not-found-page'));
 const UserProfilePage = lazy(() => import('./features/profile/user-profile-page'));
 const StaticPage = lazy(() => import('./features/cms/static-page'));
-
-/** Dashboard widgets need one of these (spec 02 section 6). */
-export const DASHBOARD_PERMISSIONS = [
-  'dashboard_data',
-  'google_analytics',
-  'campaign_analytics',
-  'google_analytics_graph',
-  'top_searches',
-] as const;
 
 /** A signed-in screen: its pattern, the permission(s) it needs (any one), and its lazy page. */
 export interface AppRoute {

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { AppDeps } from '../app';
+import type { AppDeps } from '../deps';
 import { auditRoutes } from './audit/routes';
 import { authRoutes } from './auth/routes';
 import { campaignsRoutes } from './campaigns/routes';

@@ -12,8 +12,8 @@ import {
   IconUsers,
 } from '@tabler/icons-react';
 import type { ComponentType } from 'react';
+import { DASHBOARD_PERMISSIONS } from '../dashboard-permissions';
 import { CMS_PAGES, paths } from '../paths';
-import { DASHBOARD_PERMISSIONS } from '../routes';
 
 export interface NavLeaf {
   label: string;

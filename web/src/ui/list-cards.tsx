@@ -3,8 +3,8 @@ import { IconSortAscending, IconSortDescending } from '@tabler/icons-react';
 import { Fragment } from 'react';
 import { ClampedText, cellOf, titleOf } from './list-columns';
 import { DetailFields } from './list-grid';
-import type { ListView } from './list-table';
 import classes from './list-table.module.css';
+import type { ListView } from './list-view';
 
 /** Sort by and direction, for cards (no headers to click). */
 function CardSort<T, O extends string>({ columns, list }: Pick<ListView<T, O>, 'columns' | 'list'>) {

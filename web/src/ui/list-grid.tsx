@@ -19,8 +19,8 @@ import {
   useState,
 } from 'react';
 import { ClampedText, cellOf, type ListColumn, splitColumns, titleOf } from './list-columns';
-import type { ListView } from './list-table';
 import classes from './list-table.module.css';
+import type { ListView } from './list-view';
 
 /** Width of the box and the table, watched; a change re-measures. */
 function useWatchedWidth(box: RefObject<HTMLElement | null>, table: RefObject<HTMLElement | null>) {

@@ -1,50 +1,18 @@
 import { TEXTS } from '@admin/contract';
 import { Box, LoadingOverlay, Paper, Stack, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { type CSSProperties, type MouseEvent, type ReactNode, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { ErrorAlert } from './error-alert';
 import { ListCards } from './list-cards';
-import type { ListColumn } from './list-columns';
 import { ListGrid } from './list-grid';
 import { ListPager } from './list-pager';
-import type { ListState } from './use-list-state';
 
 export type { ListColumn } from './list-columns';
+export type { ListTableProps, ListView, RowExpansion } from './list-view';
+
+import type { ListTableProps } from './list-view';
+
 export { ROWS_PER_PAGE_OPTIONS } from './use-list-state';
-
-/** Extra content under a row, opened by clicking the row (or its details button). */
-export interface RowExpansion<T> {
-  content: (params: { record: T; index: number }) => ReactNode;
-  /** More than one row open at a time (default true). */
-  allowMultiple?: boolean;
-  /** Controlled open rows, by id. */
-  expanded?: { recordIds: unknown[]; onRecordIdsChange: (ids: unknown[]) => void };
-}
-
-export interface ListTableProps<T, O extends string = string> {
-  columns: ListColumn<T>[];
-  records: T[] | null | undefined;
-  /** Total rows of the filtered list (from the server). */
-  total: number | null | undefined;
-  /** The server counted only up to `total`: the pager says '1-10 of 10,000+'. */
-  totalIsLowerBound?: boolean;
-  /** Loader over the table while a page loads. */
-  fetching?: boolean;
-  /** The list call failed: shown with Retry above the last rows (never as 'no matching records'). */
-  error?: unknown;
-  onRetry?: () => void;
-  /** Paging and sorting state from useListState; omit for a table without paging. */
-  list?: ListState<O>;
-  idAccessor?: keyof T | ((record: T) => string | number);
-  noRecordsText?: string;
-  rowExpansion?: RowExpansion<T>;
-  onRowClick?: (params: { record: T; index: number; event: MouseEvent }) => void;
-  rowStyle?: (record: T, index: number) => CSSProperties | undefined;
-  rowClassName?: (record: T, index: number) => string | undefined;
-  minHeight?: number;
-  /** Accessible name of the table. */
-  'aria-label'?: string;
-}
 
 /** Rows and total last loaded, kept while a later call fails. */
 function useLastLoaded<T>(records: T[] | null | undefined, total: number | null | undefined) {
@@ -145,11 +113,3 @@ export function ListTable<T, O extends string = string>(props: ListTableProps<T,
     </Stack>
   );
 }
-
-/** What the table and the cards views get. */
-export type ListView<T, O extends string> = ListTableProps<T, O> & {
-  rows: T[];
-  idOf: (record: T, index: number) => unknown;
-  open: unknown[];
-  toggle: (id: unknown) => void;
-};

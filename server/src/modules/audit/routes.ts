@@ -1,7 +1,7 @@
 import { Readable } from 'node:stream';
 import { AUDIT_SIGNIN_ACTIONS, type CallDef, calls } from '@admin/contract';
 import type { FastifyInstance } from 'fastify';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../deps';
 import { actionOf } from '../../http/audit';
 import { route } from '../../http/route';
 import { auditCsv, listAudit, pruneAudit } from './service';

@@ -7,7 +7,7 @@ import { recordSignin } from '../../http/audit';
 import { AppError, unauthorized } from '../../http/errors';
 import { signinFailures, signinLockouts } from '../../lib/metrics';
 import { hit, lockAt, lockedUntil, minutesUntil, unhit } from './counters';
-import type { AuthDeps } from './service';
+import type { AuthDeps } from './deps';
 import { sha256 } from './sessions';
 
 /** One-time code limits (docs/security.md, "Sign-in"). */

@@ -7,7 +7,7 @@ import { recordSignin } from '../../http/audit';
 import { AppError } from '../../http/errors';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
 import { hit, minutesUntil, unhit } from './counters';
-import type { AuthDeps } from './service';
+import type { AuthDeps } from './deps';
 
 /** reset-password limits (docs/security.md, "Sign-in"). */
 export const RESET_LIMITS = {

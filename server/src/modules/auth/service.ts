@@ -10,7 +10,7 @@ import { AppError, badRequest, unauthorized } from '../../http/errors';
 import { signinFailures } from '../../lib/metrics';
 import { assertNewPassword } from '../../lib/password-strength';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
-import type { Mailer } from '../../providers/mail';
+import type { AuthDeps } from './deps';
 import { admitPasswordAttempt, passwordAccepted } from './guessing';
 import {
   assertNotCodeLocked,
@@ -22,20 +22,13 @@ import {
   resendCode,
   takeChallengeTry,
 } from './otp';
+
 import { dropOneTimePasswords, isRecentOneTimePassword, useOneTimePassword } from './reset';
 import { createSession, loadPermissions, revokeOtherSessions, revokeSession, sha256 } from './sessions';
 
-const BAD_CREDENTIALS = 'Invalid username or password';
+export type { AuthDeps } from './deps';
 
-export interface AuthDeps {
-  db: Db;
-  mailer: Mailer;
-  log: (msg: string) => void;
-  /** Outbox mode (no MAIL_URL): codes are also written to the log, since no mail really leaves. */
-  logCodes: boolean;
-  /** Runs work after the answer has gone (reset-password's mail), awaited when the app closes. */
-  defer: (task: () => Promise<void>) => void;
-}
+const BAD_CREDENTIALS = 'Invalid username or password';
 
 /**
  * Step one: password (or a mailed one-time password). Mails a code and answers the challenge key.

@@ -1,6 +1,6 @@
 import { calls, hasPermission } from '@admin/contract';
 import type { FastifyInstance } from 'fastify';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../deps';
 import { forbidden } from '../../http/errors';
 import { route } from '../../http/route';
 import { renderNotFoundPage, renderPublicPage } from './public-page';

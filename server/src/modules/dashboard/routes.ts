@@ -1,6 +1,6 @@
 import { calls } from '@admin/contract';
 import type { FastifyInstance } from 'fastify';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../deps';
 import { route } from '../../http/route';
 import { createAnalyticsProvider } from '../../providers/analytics';
 import {

@@ -2,7 +2,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { ADMIN_API_VERSION, API_DOC_NAMES, type ApiDocName, calls, hasPermission } from '@admin/contract';
 import type { FastifyInstance } from 'fastify';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../deps';
 import { bearerToken } from '../../http/auth';
 import { route } from '../../http/route';
 import { resolveSession } from '../../sessions/resolver';

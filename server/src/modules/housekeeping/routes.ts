@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../deps';
 import { pruneExpired } from './service';
 
 const EVERY_MS = 60 * 60 * 1000;

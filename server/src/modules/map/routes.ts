@@ -1,6 +1,6 @@
 import { calls, MAP_CENTER, MAP_DEFAULT_ZOOM, MAP_MIN_ZOOM } from '@admin/contract';
 import type { FastifyInstance } from 'fastify';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../deps';
 import { route } from '../../http/route';
 import { createUsersMap } from './service';
 

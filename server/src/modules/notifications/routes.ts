@@ -1,6 +1,6 @@
 import { calls } from '@admin/contract';
 import type { FastifyInstance } from 'fastify';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../deps';
 import { route } from '../../http/route';
 import { createPushProvider } from '../../providers/push';
 import { listNotifications, queueNotification } from './service';
