@@ -114,12 +114,13 @@ export const QueryBool = z
   .transform((v) => v === true || v === '1' || v === 'true');
 
 /** A calendar day that exists (no 2024-02-30 or 1356-97-88: PostgreSQL would refuse it with a 500). */
-export const DateOnly = Text()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date YYYY-MM-DD')
-  .refine((v) => {
-    const d = new Date(`${v}T00:00:00Z`);
-    return v >= '0001-01-01' && !Number.isNaN(d.getTime()) && d.toISOString().startsWith(v);
-  }, 'must be a date YYYY-MM-DD');
+export const DateOnly = Text().refine((v) => {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(v)) {
+    return false;
+  }
+  const d = new Date(`${v}T00:00:00Z`);
+  return v >= '0001-01-01' && !Number.isNaN(d.getTime()) && d.toISOString().startsWith(v);
+}, 'must be a date YYYY-MM-DD');
 
 export const Timestamp = z.string().describe('ISO 8601 UTC timestamp');
 

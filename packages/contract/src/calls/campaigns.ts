@@ -266,9 +266,12 @@ export const CampaignSettingEvent = z.object({
 });
 export type CampaignSettingEvent = z.infer<typeof CampaignSettingEvent>;
 
-const DayTime = Text()
-  .regex(/^\d{4}-\d{2}-\d{2}([ T]([01]\d|2[0-3]):[0-5]\d(:[0-5]\d)?)?/, 'must be a date YYYY-MM-DD HH:mm:ss')
-  .refine((v) => DateOnly.safeParse(v.slice(0, 10)).success, 'must be a date YYYY-MM-DD HH:mm:ss');
+const DayTime = Text().refine(
+  (v) =>
+    /^\d{4}-\d{2}-\d{2}([ T]([01]\d|2[0-3]):[0-5]\d(:[0-5]\d)?)?/.test(v) &&
+    DateOnly.safeParse(v.slice(0, 10)).success,
+  'must be a date YYYY-MM-DD HH:mm:ss',
+);
 
 export const CampaignSettingsListRequest = z.object({
   start_date: DateOnly.describe('First day of the window (the grid start)'),
