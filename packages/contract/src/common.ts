@@ -60,11 +60,19 @@ export function Num(min: number, max: number, messages: NumberMessages = {}) {
 /** A row id: an integer from 1 to 2,147,483,647 (PostgreSQL's integer); 2^31, true, [1], "0x10" are 400s. */
 export const Id = Int(1, MAX_ID);
 
-const noNul = z.refine<string>((v) => !v.includes('\u0000'), 'must not contain NUL bytes');
+const UNPAIRED_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+
+const noNul = z.superRefine<string>((v, ctx) => {
+  if (v.includes('\u0000')) {
+    ctx.addIssue({ code: 'custom', message: 'must not contain NUL bytes' });
+  } else if (UNPAIRED_SURROGATE.test(v)) {
+    ctx.addIssue({ code: 'custom', message: 'must be valid text (an unpaired surrogate cannot be stored)' });
+  }
+});
 
 /**
- * The one text schema of every request: PostgreSQL cannot store a NUL byte in text, so one is a
- * 400 naming the field rather than a failed query.
+ * The one text schema of every request: PostgreSQL cannot store a NUL byte or an unpaired UTF-16
+ * surrogate in text, so either is a 400 naming the field rather than a failed query.
  */
 export function Text(params?: Parameters<typeof z.string>[0]) {
   return z.string(params).check(noNul);

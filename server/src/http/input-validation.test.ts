@@ -81,6 +81,16 @@ describe('text fields refuse NUL bytes (issue 11)', () => {
     expect(res.statusCode).toBe(400);
     expect(res.json().responseMessage).toBe('query: must not contain NUL bytes');
   });
+
+  it('an unpaired surrogate (which PostgreSQL cannot store) is a 400 naming the field, not a 500', async () => {
+    const res = await send('POST', '/api/v2/group', { name: 'Ops\ud800' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().responseMessage).toBe(
+      'name: must be valid text (an unpaired surrogate cannot be stored)',
+    );
+    const paired = await send('POST', '/api/v2/group', { name: `Ops ${'\u{1F600}'} ${Date.now()}` });
+    expect(paired.statusCode).toBe(201);
+  });
 });
 
 describe('spec 01 section 7: for non-GET calls the parameters are the body', () => {
