@@ -40,8 +40,14 @@ describe('first visit (DESIGN.md: light first visit)', () => {
     expect(scripts.size).toBeGreaterThan(0);
     expect(gz).toBeLessThan(250 * 1024);
     for (const [p, h] of scripts) {
-      expect(h.encoding, p).toMatch(/br|gzip/);
-      expect(h.cache, p).toContain('immutable');
+      if (p.startsWith('/assets/')) {
+        expect(h.encoding, p).toMatch(/br|gzip/);
+        expect(h.cache, p).toContain('immutable');
+      } else {
+        // The tiny unhashed boot script (/color-scheme.js, dark mode before the app loads) is
+        // revalidated, so a deploy reaches it; it is below the compression threshold.
+        expect(h.cache, p).toContain('no-cache');
+      }
     }
     await page.context().close();
   });
