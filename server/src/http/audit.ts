@@ -1,5 +1,5 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
-import type { CallDef } from '@admin/contract';
+import { AUDIT_SIGNIN_ACTIONS, type CallDef } from '@admin/contract';
 import { eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../db/client';
@@ -117,27 +117,10 @@ export async function writeEntry(db: Db, entry: Entry, req = scope.getStore()?.r
   });
 }
 
-/** Sign-in events: each its own entry, kept whether the call then succeeds or fails. */
-export type SigninEvent =
-  | 'password-accepted'
-  | 'password-refused'
-  | 'code-accepted'
-  | 'code-refused'
-  | 'lockout'
-  | 'code-resent'
-  | 'reset-requested'
-  | 'session-expired';
+/** Sign-in events (the contract's list): each its own entry, kept whether the call then succeeds or fails. */
+export type SigninEvent = (typeof AUDIT_SIGNIN_ACTIONS)[number];
 
-export const SIGNIN_EVENTS: readonly SigninEvent[] = [
-  'password-accepted',
-  'password-refused',
-  'code-accepted',
-  'code-refused',
-  'lockout',
-  'code-resent',
-  'reset-requested',
-  'session-expired',
-];
+export const SIGNIN_EVENTS: readonly SigninEvent[] = AUDIT_SIGNIN_ACTIONS;
 
 /**
  * Records a sign-in event at once with the database (never inside a call's transaction, so a
