@@ -11,6 +11,7 @@ import { pathToFileURL } from 'node:url';
 import { sql } from 'drizzle-orm';
 import { openDatabase } from '../server/src/db/client';
 import { rowsOf } from '../server/src/db/sql';
+import { silentLog } from '../server/src/lib/log';
 import { createNotificationWorker } from '../server/src/modules/notifications/worker';
 import { createLogPush } from '../server/src/providers/push';
 
@@ -47,10 +48,13 @@ async function run(opts: { log?: (line: string) => void } = {}): Promise<Notific
         INSERT INTO notifications (occupants, message) VALUES ('ALL', 'Benchmark: hello everyone') RETURNING id`),
     );
     let batches = 0;
-    const push = createLogPush(() => {
-      batches += 1;
+    const push = createLogPush({
+      ...silentLog,
+      info: () => {
+        batches += 1;
+      },
     });
-    const worker = createNotificationWorker({ db, push, log: () => {}, batchSize: 1000 });
+    const worker = createNotificationWorker({ db, push, log: silentLog, batchSize: 1000 });
     const heap: number[] = [];
     const rss: number[] = [];
     const sample = () => {

@@ -8,7 +8,9 @@
  *
  * Knobs: DATABASE_URL (server to use), SEED_USERS (100000), BENCH_DB (bench), BENCH_DURATION (s per
  * measure, 3; a scenario takes six: three at each concurrency), BENCH_CONNECTIONS (10),
- * BENCH_EXTRAS (1; 0 skips the standalone benches). Filters (arguments) keep the areas whose name
+ * BENCH_EXTRAS (1; 0 skips the standalone benches), BENCH_SEED_ONLY (1: seeds and builds the kept
+ * areas' scenario lists, which top their tables up, and measures nothing: a long seed can run
+ * outside the machine's heavy-job lock, the measure under it). Filters (arguments) keep the areas whose name
  * contains one (or, when none names an area, the scenarios whose name contains one), and the
  * standalone benches whose name contains one.
  */
@@ -40,6 +42,7 @@ const settings = {
   duration: num('BENCH_DURATION', 3),
   connections: num('BENCH_CONNECTIONS', 10),
   extras: env.BENCH_EXTRAS !== '0',
+  seedOnly: env.BENCH_SEED_ONLY === '1',
   filters: process.argv.slice(2).filter((a) => !a.startsWith('-')),
 };
 const log = (m: string) => console.log(`[bench] ${m}`);
@@ -211,7 +214,44 @@ async function runScenario(area: string, s: Scenario, targets: Targets): Promise
   return result;
 }
 
+/** The standalone benches the filters ask for, one after another, each report printed. */
+async function runExtras(loaded: { file: string; extra: Extra }[]) {
+  const extras: { name: string; result?: unknown; report?: string; error?: string }[] = [];
+  for (const { file, extra } of loaded) {
+    if (!wanted(extra.name, file)) {
+      continue;
+    }
+    log(`standalone bench ${file}`);
+    try {
+      const r = await extra.run({ log: (line: string) => log(`${extra.name}: ${line}`) });
+      const report = extra.report(r as never);
+      extras.push({ name: extra.name, result: r, report });
+      console.log(`\n${report}\n`);
+    } catch (err) {
+      const msg = err instanceof Error ? err.message : String(err);
+      extras.push({ name: extra.name, error: msg });
+      log(`${extra.name} failed: ${msg}`);
+    }
+  }
+  return extras;
+}
+
 async function main() {
+  const loaded = settings.extras ? await loadExtras() : [];
+  // Filters that each name a standalone bench and no area (`npm run bench -- soak`; `audit` names
+  // an area besides audit-overhead): no bench database, server or scenario lists (which could top
+  // tables up with millions of rows) are needed.
+  const areas = fs.readdirSync(path.join(BENCH_DIR, 'scenarios')).map((f) => f.replace(/\.ts$/, ''));
+  if (
+    settings.filters.length > 0 &&
+    settings.filters.every((f) =>
+      loaded.some(({ file, extra }) => extra.name.includes(f) || file.includes(f)),
+    ) &&
+    !settings.filters.some((f) => areas.some((a) => a.includes(f)))
+  ) {
+    const failed = (await runExtras(loaded)).filter((e) => e.error).length;
+    process.exit(failed > 0 ? 1 : 0);
+  }
   const started = Date.now();
   log(`database server ${new URL(settings.adminUrl).host}, ${settings.users} users`);
   const bench = await ensureBenchDatabase({
@@ -250,37 +290,7 @@ async function main() {
       pool: sqlPool,
     };
     const targets: Targets = { base, token, sqlPool, floor };
-    const files = await loadScenarioFiles();
-    // Filters naming an area skip the other areas whole: their scenario lists may top tables up.
-    const areaFilter = settings.filters.some((f) => files.some((file) => file.area.includes(f)));
-    for (const file of files) {
-      if (areaFilter && !settings.filters.some((f) => file.area.includes(f))) {
-        continue;
-      }
-      let list: Scenario[];
-      try {
-        list = typeof file.list === 'function' ? await file.list(ctx) : file.list;
-      } catch (err) {
-        const msg = err instanceof Error ? err.message : String(err);
-        results.push({ ...emptyResult(file.area, '(scenarios)'), error: msg });
-        continue;
-      }
-      for (const s of list) {
-        if (!areaFilter && !wanted(file.area, s.name)) {
-          continue;
-        }
-        log(`${file.area}: ${s.name}`);
-        try {
-          results.push(await runScenario(file.area, s, targets));
-          log(row(results[results.length - 1]));
-        } catch (err) {
-          results.push({
-            ...emptyResult(file.area, s.name, s.url),
-            error: err instanceof Error ? err.message : String(err),
-          });
-        }
-      }
-    }
+    results.push(...(await measureScenarios(ctx, targets)));
   } finally {
     await sqlPool.end();
     floor.stop();
@@ -306,23 +316,8 @@ async function main() {
     `Absolute figures (HTTP):\n${absoluteTable(results, settings.users, path.join(BENCH_DIR, 'results'), settings.connections)}\n`,
   );
 
-  if (settings.extras) {
-    for (const { file, extra } of await loadExtras()) {
-      if (!wanted(extra.name, file)) {
-        continue;
-      }
-      log(`standalone bench ${file}`);
-      try {
-        const r = await extra.run({ log: (line: string) => log(`${extra.name}: ${line}`) });
-        const report = extra.report(r as never);
-        extras.push({ name: extra.name, result: r, report });
-        console.log(`\n${report}\n`);
-      } catch (err) {
-        const msg = err instanceof Error ? err.message : String(err);
-        extras.push({ name: extra.name, error: msg });
-        log(`${extra.name} failed: ${msg}`);
-      }
-    }
+  if (settings.extras && !settings.seedOnly) {
+    extras.push(...(await runExtras(loaded)));
   }
 
   const out = path.join(BENCH_DIR, 'results');
@@ -350,6 +345,47 @@ async function main() {
   log(`wrote bench/results/latest.json (${json.totalSeconds} s in all)`);
   const failed = results.filter((r) => r.error).length;
   process.exit(failed > 0 ? 1 : 0);
+}
+
+/** Every wanted scenario of every area file, measured one after another. */
+async function measureScenarios(ctx: BenchContext, targets: Targets): Promise<ScenarioResult[]> {
+  const results: ScenarioResult[] = [];
+  const files = await loadScenarioFiles();
+  // Filters naming an area skip the other areas whole: their scenario lists may top tables up.
+  const areaFilter = settings.filters.some((f) => files.some((file) => file.area.includes(f)));
+  for (const file of files) {
+    if (areaFilter && !settings.filters.some((f) => file.area.includes(f))) {
+      continue;
+    }
+    let list: Scenario[];
+    try {
+      list = typeof file.list === 'function' ? await file.list(ctx) : file.list;
+    } catch (err) {
+      const msg = err instanceof Error ? err.message : String(err);
+      results.push({ ...emptyResult(file.area, '(scenarios)'), error: msg });
+      continue;
+    }
+    if (settings.seedOnly) {
+      log(`${file.area}: ${list.length} scenarios built (BENCH_SEED_ONLY: not measured)`);
+      continue;
+    }
+    for (const s of list) {
+      if (!areaFilter && !wanted(file.area, s.name)) {
+        continue;
+      }
+      log(`${file.area}: ${s.name}`);
+      try {
+        results.push(await runScenario(file.area, s, targets));
+        log(row(results[results.length - 1]));
+      } catch (err) {
+        results.push({
+          ...emptyResult(file.area, s.name, s.url),
+          error: err instanceof Error ? err.message : String(err),
+        });
+      }
+    }
+  }
+  return results;
 }
 
 function emptyResult(area: string, name: string, url = ''): ScenarioResult {

@@ -6,6 +6,7 @@
  * errors, p99 of reads and writes, and each node's resident memory; the run passes with 0 errors
  * and memory growth under 10 % after the first minute.
  */
+import os from 'node:os';
 import { pathToFileURL } from 'node:url';
 import { chatClient } from '../faults/lib/chat';
 import { startNode, startPostgres, startRedis, stopNode, tempDir } from '../faults/lib/processes';
@@ -16,10 +17,16 @@ import { makeUser } from '../server/src/test/harness';
 export interface SoakMinute {
   minute: number;
   calls: number;
+  /** Operations issued per second (the schedule's rate unless the client fell behind). */
+  ratePerS: number;
+  /** How late the latest operation started against its schedule. */
+  scheduleLagMaxMs: number;
   errors: number;
   readP99: number;
   writeP99: number;
   rssMb: number[];
+  /** The machine's 1-minute load average at the end of the minute (the VM is shared). */
+  loadAvg: number;
 }
 export interface SoakResult {
   rate: number;
@@ -77,8 +84,17 @@ export async function runSoak(opts: { log?: (line: string) => void } = {}): Prom
       let errors = 0;
       let calls = 0;
       const pending: Promise<void>[] = [];
-      const end = Date.now() + 60_000;
-      for (let i = 0; Date.now() < end; i++) {
+      const begin = performance.now();
+      let lagMax = 0;
+      // Open loop: operation i is due at begin + i / rate, whatever the earlier ones take; a late
+      // start (the client itself starved of CPU) is counted as lag, not silently skipped.
+      for (let i = 0; i < rate * 60; i++) {
+        const due = begin + (i * 1000) / rate;
+        const wait = due - performance.now();
+        if (wait > 0) {
+          await new Promise((r) => setTimeout(r, wait));
+        }
+        lagMax = Math.max(lagMax, performance.now() - due);
         const node = i % 2;
         const t0 = performance.now();
         calls += 1;
@@ -102,8 +118,8 @@ export async function runSoak(opts: { log?: (line: string) => void } = {}): Prom
             errors += 1;
           }),
         );
-        await new Promise((r) => setTimeout(r, 1000 / rate));
       }
+      const issuedInMs = performance.now() - begin;
       await Promise.all(pending);
       // Only the last minute's received messages matter; drop the rest so the client stays small.
       for (const c of clients) {
@@ -114,10 +130,13 @@ export async function runSoak(opts: { log?: (line: string) => void } = {}): Prom
       const m = {
         minute,
         calls,
+        ratePerS: Math.round((calls / issuedInMs) * 10000) / 10,
+        scheduleLagMaxMs: Math.round(lagMax),
         errors,
         readP99: Math.round(p99(reads)),
         writeP99: Math.round(p99(writes)),
         rssMb: rss,
+        loadAvg: Math.round(os.loadavg()[0] * 10) / 10,
       };
       result.push(m);
       log(JSON.stringify(m));
@@ -146,11 +165,11 @@ export async function runSoak(opts: { log?: (line: string) => void } = {}): Prom
 export function soakReport(r: SoakResult): string {
   const lines = [
     `Soak: ${r.minutes.length} min at ${r.rate} operations/s (70 % users-list reads, 30 % chat writes) on two nodes`,
-    '| minute | calls | errors | read p99 ms | write p99 ms | RSS node A / B MB |',
-    '|---|---|---|---|---|---|',
+    '| minute | calls | ops/s | max lag ms | errors | read p99 ms | write p99 ms | RSS node A / B MB | load avg |',
+    '|---|---|---|---|---|---|---|---|---|',
     ...r.minutes.map(
       (m) =>
-        `| ${m.minute} | ${m.calls} | ${m.errors} | ${m.readP99} | ${m.writeP99} | ${m.rssMb.join(' / ')} |`,
+        `| ${m.minute} | ${m.calls} | ${m.ratePerS} | ${m.scheduleLagMaxMs} | ${m.errors} | ${m.readP99} | ${m.writeP99} | ${m.rssMb.join(' / ')} | ${m.loadAvg} |`,
     ),
     `errors: ${r.errors}; memory growth after minute 1: ${r.memoryGrowthPct.join(' % / ')} %; ${r.passed ? 'PASS' : 'FAIL'}`,
   ];

@@ -13,7 +13,7 @@ import { rowsOf } from '../server/src/db/sql';
 import { createSession } from '../server/src/modules/auth/sessions';
 import { makeUser } from '../server/src/test/harness';
 import { chatClient } from './lib/chat';
-import { runLoad, summarize } from './lib/load';
+import { heldRequest, probeReadyz, runLoad, summarize } from './lib/load';
 import {
   missingTools,
   type PrivatePostgres,
@@ -33,6 +33,8 @@ const missing = missingTools({ nginx: true });
 if (missing) {
   console.warn(`[faults skipped] ${missing}`);
 }
+/** Seconds the nodes answer /readyz 503 while still serving after SIGTERM (test 4 watches it). */
+const SHUTDOWN_DELAY_S = 1;
 const report = (name: string, figures: unknown) =>
   console.log(`[faults] ${name}: ${JSON.stringify(figures)}`);
 
@@ -54,6 +56,7 @@ describe.skipIf(missing !== null)('a two-node cluster under faults', () => {
       REDIS_URL: redis.url,
       DATA_DIR: dataDir,
       WEB_DIST: path.join(dataDir, 'no-web'),
+      SHUTDOWN_DELAY: String(SHUTDOWN_DELAY_S),
     };
     // Both at once: the advisory lock lets one migrate while the other waits.
     nodes.push(...(await Promise.all([startNode(env), startNode(env)])));
@@ -274,29 +277,56 @@ describe.skipIf(missing !== null)('a two-node cluster under faults', () => {
     expect((await ready(nodes[0])).status).toBe(200);
   });
 
-  it('4. SIGTERM under steady load: every request started before the signal succeeds; exit 0', async () => {
+  it('4. SIGTERM under steady load: /readyz 503 at once, requests in flight finish, exit 0', async () => {
     const node = nodes[1];
     let stop = false;
     const loading = runLoad(() => api(node), { workers: 6, stop: () => stop });
     await sleep(2000);
+    // Held in flight across the whole shutdown: the rest of its body goes after the probes.
+    const held = heldRequest(`${node.url}/api/v2/update-profile`, {
+      method: 'PUT',
+      token: admin.token,
+      body: { id: user.id, name: 'Held across a shutdown' },
+    });
+    await sleep(500);
     const signalAt = Date.now();
     node.proc.kill('SIGTERM');
-    const readyAfter = await fetch(`${node.url}/readyz`)
-      .then((r) => r.status)
-      .catch((e) => (e as { cause?: { code?: string } }).cause?.code ?? 'error');
+    const probes = await probeReadyz(node.url, {
+      since: signalAt,
+      forMs: SHUTDOWN_DELAY_S * 1000 + 1500,
+      everyMs: 50,
+    });
+    const runningAfterProbes = node.proc.exitCode === null;
+    const heldStatus = await held.finish();
     const code = await node.exited;
     const exitMs = Date.now() - signalAt;
     stop = true;
     const samples = await loading;
     const before = samples.filter((s) => s.start < signalAt);
     const failedBefore = before.filter((s) => s.status !== 200);
+    const turned = probes.findIndex((p) => p.status !== 200);
+    const shutdown503 = probes.filter((p) => p.status === 503 && p.failing?.includes('shutdown'));
     report('sigterm', {
       exitCode: code,
       exitMs,
-      readyzAfterSignal: readyAfter,
+      heldRequest: heldStatus,
+      readyz: {
+        probes: probes.length,
+        last200AtMs: turned > 0 ? probes[turned - 1].at : null,
+        first503AtMs: shutdown503[0]?.at ?? null,
+        last503AtMs: shutdown503.at(-1)?.at ?? null,
+        byStatus: summarize(probes.map((p) => ({ start: 0, end: 0, status: p.status }))).byStatus,
+      },
       startedBefore: summarize(before),
       startedAfter: summarize(samples.filter((s) => s.start >= signalAt)),
     });
+    // /readyz turned 503 (ours, naming the shutdown) and never answered 200 again...
+    expect(turned).toBeGreaterThanOrEqual(0);
+    expect(probes.slice(turned).filter((p) => p.status === 200)).toEqual([]);
+    expect(shutdown503.length).toBeGreaterThan(0);
+    // ...while a request that started before the signal was still in flight, and it succeeded.
+    expect(runningAfterProbes).toBe(true);
+    expect(heldStatus).toBe(200);
     expect(code).toBe(0);
     expect(failedBefore).toEqual([]);
     expect(before.length).toBeGreaterThan(10);

@@ -1,9 +1,12 @@
 // CI's architecture rules (issue 16): no import cycles in server/src or web/src (type imports
 // included), and the layers point one way: server/src/http, db and sessions never import
-// server/src/modules; a web feature never imports another feature.
+// server/src/modules; a web feature never imports another feature. No small-files offender: no
+// source file over 400 lines, no function over 120 lines (see checkSizes below).
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import { SyntaxKind } from 'typescript/unstable/ast';
+import { API } from 'typescript/unstable/sync';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 let failed = false;
@@ -71,7 +74,109 @@ for (const rule of rules) {
   }
 }
 
+const MAX_FILE_LINES = 400;
+const MAX_FUNCTION_LINES = 120;
+const SIZED_DIRS = ['server/src', 'web/src', 'packages/contract/src', 'bench', 'scripts'];
+// The projects that parse every file under SIZED_DIRS (scripts/tsconfig.json only for parsing).
+const PROJECTS = ['server/tsconfig.json', 'web/tsconfig.json', 'scripts/tsconfig.json'];
+// Reviewed exemptions, one file a line with its reason; an entry that no longer breaks a rule
+// fails the check, so the list only shrinks. None today.
+const OVERSIZE_ALLOWED = {};
+const FUNCTION_KINDS = new Set([
+  SyntaxKind.FunctionDeclaration,
+  SyntaxKind.FunctionExpression,
+  SyntaxKind.ArrowFunction,
+  SyntaxKind.MethodDeclaration,
+  SyntaxKind.Constructor,
+  SyntaxKind.GetAccessor,
+  SyntaxKind.SetAccessor,
+]);
+
+function* sizedFiles(dir) {
+  for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) {
+      if (entry.name !== 'node_modules') {
+        yield* sizedFiles(full);
+      }
+    } else if (/\.(tsx?|mjs)$/.test(entry.name) && !/\.test\.tsx?$/.test(entry.name)) {
+      yield full;
+    }
+  }
+}
+
+function functionOffenders(sourceFile) {
+  const lineOf = (pos) => sourceFile.getLineAndCharacterOfPosition(pos).line + 1;
+  const found = [];
+  const visit = (node) => {
+    if (FUNCTION_KINDS.has(node.kind)) {
+      const start = lineOf(node.getStart(sourceFile));
+      const lines = lineOf(node.end) - start + 1;
+      if (lines > MAX_FUNCTION_LINES) {
+        const name = node.name?.text ?? node.parent?.name?.text ?? '(anonymous)';
+        found.push(`function ${name} at line ${start} has ${lines} lines (max ${MAX_FUNCTION_LINES})`);
+      }
+    }
+    node.forEachChild(visit);
+  };
+  sourceFile.forEachChild(visit);
+  return found;
+}
+
+function checkSizes() {
+  const api = new API({ cwd: ROOT });
+  const programs = api
+    .updateSnapshot({ openProjects: PROJECTS.map((p) => path.join(ROOT, p)) })
+    .getProjects()
+    .map((project) => project.program);
+  const offenders = new Map();
+  try {
+    for (const dir of SIZED_DIRS) {
+      for (const file of sizedFiles(path.join(ROOT, dir))) {
+        const rel = path.relative(ROOT, file);
+        const problems = [];
+        const lines = fs.readFileSync(file, 'utf8').split('\n').length - 1;
+        if (lines > MAX_FILE_LINES) {
+          problems.push(`${lines} lines (max ${MAX_FILE_LINES})`);
+        }
+        const sourceFile = programs.map((p) => p.getSourceFile(file)).find(Boolean);
+        if (!sourceFile) {
+          problems.push(`not in any of ${PROJECTS.join(', ')}, so its functions cannot be measured`);
+        } else {
+          problems.push(...functionOffenders(sourceFile));
+        }
+        if (problems.length > 0) {
+          offenders.set(rel, problems);
+        }
+      }
+    }
+  } finally {
+    api.close();
+  }
+  let ok = true;
+  for (const [file, problems] of offenders) {
+    if (!OVERSIZE_ALLOWED[file]) {
+      for (const problem of problems) {
+        console.error(`${file}: ${problem}`);
+      }
+      ok = false;
+    }
+  }
+  for (const file of Object.keys(OVERSIZE_ALLOWED)) {
+    if (!offenders.has(file)) {
+      console.error(`${file} is within the size limits now: remove it from OVERSIZE_ALLOWED`);
+      ok = false;
+    }
+  }
+  return ok;
+}
+if (!checkSizes()) {
+  failed = true;
+}
+
 if (failed) {
   process.exit(1);
 }
-console.log('architecture: no import cycles, layers point one way');
+console.log(
+  `architecture: no import cycles, layers point one way, no file over ${MAX_FILE_LINES} lines, no function over ${MAX_FUNCTION_LINES} lines`,
+);

@@ -11,6 +11,7 @@ import {
   transactionListSpec,
 } from '../../server/src/modules/transactions/service';
 import { seedScale } from '../../server/src/seed/scale';
+import { printLog } from '../lib/print-log';
 import type { BenchContext, Scenario } from '../lib/types';
 
 const CAMPAIGNS = Number(process.env.BENCH_CAMPAIGNS ?? 200_000);
@@ -33,7 +34,7 @@ async function topUp(ctx: BenchContext, table: 'campaigns' | 'transactions', tar
   );
   await seedScale(drizzle(ctx.pool) as unknown as Db, {
     [table]: target - have,
-    log: (m) => console.log(`[bench] ${m}`),
+    log: printLog((m) => console.log(`[bench] ${m}`)),
   });
   await ctx.pool.query(`VACUUM ANALYZE ${table}`);
   console.log(`[bench] ${table}: ${target.toLocaleString('en-US')} rows in ${Date.now() - started} ms`);

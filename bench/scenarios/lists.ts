@@ -8,11 +8,17 @@ const page0 = (path: string, params: Record<string, string | number> = {}) =>
     Object.entries({ page: 0, page_limit: 10, ...params }).map(([k, v]) => [k, String(v)]),
   )}`;
 
+/** The platform user whose full username is searched: the newest (a seed's last). */
+export const SEARCHED_USER_SQL =
+  'SELECT username FROM users WHERE NOT is_admin AND deleted_at IS NULL ORDER BY id DESC LIMIT 1';
+
 export const scenarios = async (ctx: BenchContext): Promise<Scenario[]> => {
-  const { rows } = await ctx.pool.query<{ username: string }>(
-    'SELECT username FROM users WHERE NOT is_admin AND deleted_at IS NULL ORDER BY id DESC LIMIT 1',
-  );
-  const username = rows[0]?.username ?? 'admin';
+  const { rows } = await ctx.pool.query<{ username: string }>(SEARCHED_USER_SQL);
+  return listScenarios(rows[0]?.username ?? 'admin', ctx.popularUserId);
+};
+
+/** The calls, given the username to search and the user whose followers are listed (PGlite too). */
+export function listScenarios(username: string, popularUserId: number | null): Scenario[] {
   const list: Scenario[] = [];
   const sorts = ['name', 'username', 'email', 'created_at', 'last_interacted', 'id'];
   for (const order_by of sorts) {
@@ -65,11 +71,11 @@ export const scenarios = async (ctx: BenchContext): Promise<Scenario[]> => {
     { name: 'notifications', url: page0('notifications') },
     { name: 'failed-urls', url: page0('failed-urls') },
   );
-  if (ctx.popularUserId) {
+  if (popularUserId) {
     list.push(
-      { name: 'followers newest', url: page0('followers', { user_id: ctx.popularUserId }) },
-      { name: 'following newest', url: page0('following', { user_id: ctx.popularUserId }) },
+      { name: 'followers newest', url: page0('followers', { user_id: popularUserId }) },
+      { name: 'following newest', url: page0('following', { user_id: popularUserId }) },
     );
   }
   return list;
-};
+}

@@ -5,6 +5,7 @@ import { drizzle } from 'drizzle-orm/node-postgres';
 import type { Db } from '../../server/src/db/client';
 import { type SearchesInput, searchesQueries } from '../../server/src/modules/searches/service';
 import { seedScale } from '../../server/src/seed/scale';
+import { printLog } from '../lib/print-log';
 import type { BenchContext, Scenario } from '../lib/types';
 
 const TARGET = Number(process.env.BENCH_SEARCHES ?? 5_000_000);
@@ -35,7 +36,7 @@ async function topUp(ctx: BenchContext) {
   );
   await seedScale(drizzle(ctx.pool) as unknown as Db, {
     searches: TARGET - have,
-    log: (m) => console.log(`[bench] ${m}`),
+    log: printLog((m) => console.log(`[bench] ${m}`)),
   });
   await ctx.pool.query('VACUUM ANALYZE searches');
   console.log(`[bench] searches: ${TARGET.toLocaleString('en-US')} rows in ${Date.now() - started} ms`);

@@ -1,7 +1,7 @@
 import type { ChatClientEvents, ChatServerEvents, ChatTextEvent } from '@admin/contract';
 import { io as connectClient, type Socket } from 'socket.io-client';
 
-export type Client = Socket<ChatServerEvents, ChatClientEvents>;
+type Client = Socket<ChatServerEvents, ChatClientEvents>;
 
 /** A chat client that reconnects like the web app's and remembers every message it received. */
 export function chatClient(

@@ -42,6 +42,8 @@ const ConfigSchema = z.object({
   NODE_ENV: z.string().default('development'),
   METRICS_TOKEN: z.string().min(16).optional(),
   SHUTDOWN_TIMEOUT: z.coerce.number().min(0).max(600).default(10),
+  /** Seconds /readyz answers 503 while the server still serves, before it stops accepting. */
+  SHUTDOWN_DELAY: z.coerce.number().min(0).max(60).default(0),
   /** Requests a minute per session token, per client address, and sign-in calls per address; 0 = no limit. */
   RATE_LIMIT_SESSION: z.coerce.number().int().min(0).default(600),
   RATE_LIMIT_ADDRESS: z.coerce.number().int().min(0).default(1200),

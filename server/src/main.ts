@@ -1,13 +1,12 @@
 import path from 'node:path';
-import { count, eq } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app';
 import { loadConfig, loadEnvFile } from './config';
-import { type Database, openDatabase } from './db/client';
-import { users } from './db/schema';
+import { openDatabase } from './db/client';
 import { createMailer } from './providers/mail';
-import { type DemoAccount, seedDemo, writeDemoAccounts } from './seed';
+import { type DemoAccount, writeDemoAccounts } from './seed';
 import { ensureSuperAdmin, syncPermissions } from './seed/bootstrap';
+import { seedDemoOnce } from './seed/once';
+import { handleSignals } from './shutdown';
 
 async function main() {
   loadEnvFile();
@@ -16,7 +15,6 @@ async function main() {
   await database.migrate();
   const db = database.db;
   await syncPermissions(db);
-  const [{ n: platformUsers }] = await db.select({ n: count() }).from(users).where(eq(users.isAdmin, false));
   const admin = await ensureSuperAdmin(db, {
     username: config.ADMIN_USERNAME,
     email: config.ADMIN_EMAIL,
@@ -29,14 +27,19 @@ async function main() {
   });
   const app = await buildApp({ config, database, db, mailer });
   let demoAccounts: { file: string; accounts: DemoAccount[] } | undefined;
-  if (config.SEED === 'demo' && platformUsers === 0) {
-    app.log.info('seeding demo data (first start)...');
-    const { staffAccounts } = await seedDemo(db, {
+  if (config.SEED === 'demo') {
+    // Several processes starting together on an empty database: one seeds, the others wait and find the data.
+    const seeded = await seedDemoOnce(database, {
       users: config.SEED_USERS ?? 300,
       mediaDir: path.join(config.dataDir, 'media'),
-      log: (m) => app.log.info(m),
+      log: app.log.child({ module: 'seed' }),
     });
-    demoAccounts = { file: writeDemoAccounts(config.dataDir, staffAccounts), accounts: staffAccounts };
+    if (seeded) {
+      demoAccounts = {
+        file: writeDemoAccounts(config.dataDir, seeded.staffAccounts),
+        accounts: seeded.staffAccounts,
+      };
+    }
   }
   await app.listen({ port: config.PORT, host: config.HOST });
   const address = app.server.address();
@@ -61,40 +64,10 @@ async function main() {
     '',
   );
   console.log(lines.join('\n'));
-  handleSignals(app, database, config.SHUTDOWN_TIMEOUT * 1000);
-}
-
-/**
- * SIGTERM/SIGINT: /readyz turns 503, the server stops accepting, requests in flight finish (up to
- * `timeoutMs`), sockets are told to reconnect and the push worker hands its job back (both in the
- * app's close hooks), then exit 0. A second signal, or the timeout, exits at once.
- */
-function handleSignals(app: FastifyInstance, database: Database, timeoutMs: number) {
-  let stopping = false;
-  const stop = async (signal: NodeJS.Signals) => {
-    if (stopping) {
-      app.log.warn({ signal }, 'second signal: exiting now');
-      process.exit(1);
-    }
-    stopping = true;
-    app.readiness.shuttingDown = true;
-    app.log.info({ signal, timeoutMs }, 'shutting down: finishing requests in flight');
-    setTimeout(() => {
-      app.log.error({ timeoutMs }, 'requests still running after the shutdown timeout: exiting');
-      process.exit(1);
-    }, timeoutMs).unref();
-    try {
-      await app.close();
-      await database.close();
-      app.log.info('shut down cleanly');
-      process.exit(0);
-    } catch (err) {
-      app.log.error({ err }, 'shutdown failed');
-      process.exit(1);
-    }
-  };
-  process.on('SIGINT', stop);
-  process.on('SIGTERM', stop);
+  handleSignals(app, database, {
+    timeoutMs: config.SHUTDOWN_TIMEOUT * 1000,
+    delayMs: config.SHUTDOWN_DELAY * 1000,
+  });
 }
 
 main().catch((err) => {

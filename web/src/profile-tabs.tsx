@@ -1,3 +1,4 @@
+import type { Permission } from '@admin/contract';
 import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
 
 /** A profile tab owned by another area; the profile page renders it by `order` (spec order). */
@@ -8,7 +9,7 @@ export interface ProfileTab {
    * Bookmarks 6, Conversation 7, Ad Settings 8. */
   order: number;
   /** Tab hidden without it (any one); none = always shown (the tab handles its own access). */
-  permission?: string;
+  permission?: Permission;
   component: LazyExoticComponent<ComponentType<{ userId: number }>>;
 }
 

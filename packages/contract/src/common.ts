@@ -7,8 +7,6 @@ export const Envelope = z.object({
   responseMessage: z.string().optional().describe('Human-readable outcome, shown as the alert text'),
 });
 
-export const MessageResponse = Envelope;
-
 /** PostgreSQL's `integer`: ids are 1 to this. */
 export const MAX_ID = 2_147_483_647;
 
@@ -98,8 +96,11 @@ export function listParams<const T extends readonly [string, ...string[]]>(
   });
 }
 
-/** Filtered totals are counted exactly up to this many rows (issue 12). */
-export const LIST_TOTAL_CAP = 10_000;
+/**
+ * Filtered totals are counted exactly up to this many rows (issue 12): counting a common term's
+ * matches reads one row per match, so the cap bounds a search's cost (10,000 cost ten times more).
+ */
+export const LIST_TOTAL_CAP = 1_000;
 
 /** The total of a list page (beside it, TotalIsLowerBound). */
 export const ListTotal = z
@@ -107,13 +108,13 @@ export const ListTotal = z
   .int()
   .describe(
     'Rows under the same filter. Unfiltered: exact (kept by counters). Filtered (search, type, dates...): ' +
-      'exact up to 10,000; when more match, 10,000 with total_is_lower_bound true',
+      'exact up to 1,000; when more match, 1,000 with total_is_lower_bound true',
   );
 
 export const TotalIsLowerBound = z
   .boolean()
   .describe(
-    'true when more rows match than the total: a filtered list counts at most 10,000 (shown as "10,000+")',
+    'true when more rows match than the total: a filtered list counts at most 1,000 (shown as "1,000+")',
   );
 
 /** Flags travel as "1"/"0"/"true"/"false" in query strings. */

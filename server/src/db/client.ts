@@ -12,7 +12,7 @@ import pg from 'pg';
 import { MIGRATIONS_DIR } from '../paths';
 import * as schema from './schema';
 
-export type Schema = typeof schema;
+type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 
 export interface Database {
@@ -23,6 +23,11 @@ export interface Database {
   migrate(): Promise<void>;
   /** True once migrate() has finished in this process. */
   readonly migrated: boolean;
+  /**
+   * Runs `work` while holding the advisory lock `key` (on a connection of its own), so processes
+   * starting together on one server take turns. PGlite has one process: it just runs `work`.
+   */
+  exclusive<T>(key: number, work: () => Promise<T>): Promise<T>;
   /** Resolves when the database answers a trivial query. */
   ping(): Promise<void>;
   close(): Promise<void>;
@@ -80,6 +85,24 @@ export async function openDatabase(opts: {
         }
         migrated = true;
       },
+      async exclusive(key, work) {
+        const lock = await pool.connect();
+        try {
+          await lock.query('SELECT pg_advisory_lock($1)', [key]);
+        } catch (err) {
+          lock.release(err as Error);
+          throw err;
+        }
+        try {
+          return await work();
+        } finally {
+          // Closing the connection (when unlocking fails) drops the lock with it.
+          await lock.query('SELECT pg_advisory_unlock($1)', [key]).then(
+            () => lock.release(),
+            (err: Error) => lock.release(err),
+          );
+        }
+      },
       async ping() {
         await pool.query('SELECT 1');
       },
@@ -105,6 +128,7 @@ export async function openDatabase(opts: {
       await migratePglite(drizzlePglite(client), { migrationsFolder });
       migrated = true;
     },
+    exclusive: (_key, work) => work(),
     async ping() {
       await client.query('SELECT 1');
     },

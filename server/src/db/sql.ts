@@ -19,27 +19,58 @@ export function likePattern(term: string): string {
   return `%${escapeLike(term)}%`;
 }
 
-/** `term%` in lower case, for `lower(column) LIKE` on a text_pattern_ops index. */
-export function prefixPattern(term: string): string {
-  return `${escapeLike(term.toLowerCase())}%`;
+/**
+ * Trigram indexes need 3 characters: a shorter term matches the first characters of the text
+ * (prefixMatch, served by indexes keyed by `lower(left(column, n))`, migration 0006) instead of
+ * anywhere in it, which no index can serve.
+ */
+const SHORT_TERM = 3;
+
+/** Characters, not UTF-16 units: PostgreSQL's left() counts characters. */
+export const isShortTerm = (term: string) => [...term].length < SHORT_TERM;
+
+/** `column` matching a 1-2 character term: its first characters, in lower case, are the term's. */
+export function prefixMatch(term: string, column: SQL): SQL {
+  return sql`lower(left(${column}, ${sql.raw(String([...term].length))})) = ${term.toLowerCase()}`;
 }
 
 /**
- * Trigram indexes need 3 characters: a shorter term matches the start of the text (served by a
- * `lower(column) text_pattern_ops` index) instead of anywhere in it, which no index can serve.
- */
-export const SHORT_TERM = 3;
-
-/**
  * `columns` matching a search term, each as `column ILIKE %term%` (trigram index), or for a term
- * shorter than SHORT_TERM as `lower(column) LIKE term%` (ordered index): never a full scan.
+ * shorter than SHORT_TERM as its first characters (prefixMatch): never a full scan.
  */
 export function searchMatch(term: string, columns: SQL[]): SQL {
-  const short = term.length < SHORT_TERM;
   const parts = columns.map((c) =>
-    short ? sql`lower(${c}) LIKE ${prefixPattern(term)}` : sql`${c} ILIKE ${likePattern(term)}`,
+    isShortTerm(term) ? prefixMatch(term, c) : sql`${c} ILIKE ${likePattern(term)}`,
   );
   return sql`(${sql.join(parts, sql` OR `)})`;
+}
+
+/**
+ * The ranges of `column` (in the database's C.UTF-8 order) holding the texts that start with `term`
+ * in some case: one per spelling ('ma': MA, Ma, mA, ma), each `column >= 'Ma' AND column < 'Mb'`,
+ * so an index on `column` walks each in order. Only letters with a one-character upper case vary;
+ * callers keep prefixMatch beside each range as the exact test.
+ */
+export function prefixRanges(term: string, column: SQL): SQL[] {
+  // Two spellings per letter: a long term would build 2^letters ranges (a second for a full username).
+  if (!isShortTerm(term)) {
+    throw new Error(`prefixRanges: a term shorter than ${SHORT_TERM} characters, not ${term.length}`);
+  }
+  let spellings = [''];
+  for (const ch of term.toLowerCase()) {
+    const up = ch.toUpperCase();
+    const forms = up !== ch && [...up].length === 1 && up.toLowerCase() === ch ? [up, ch] : [ch];
+    spellings = spellings.flatMap((s) => forms.map((f) => s + f));
+  }
+  return spellings.map((lo) => {
+    const chars = [...lo];
+    const last = chars.pop()?.codePointAt(0) ?? 0;
+    // The code point after the last character (past the surrogates) ends the range.
+    const next = last === 0xd7ff ? 0xe000 : last + 1;
+    return next > 0x10ffff
+      ? sql`${column} >= ${lo}`
+      : sql`${column} >= ${lo} AND ${column} < ${chars.join('') + String.fromCodePoint(next)}`;
+  });
 }
 
 /** ISO-8601 text of a timestamp the driver answered as Date (pg) or string (PGlite). */
@@ -71,7 +102,7 @@ export function totalCap(): number {
   return v > 0 ? v : LIST_TOTAL_CAP;
 }
 
-export interface PageInput {
+interface PageInput {
   page: number;
   page_limit: number;
 }

@@ -1,11 +1,19 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
+import type { SQL } from 'drizzle-orm';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { PgDialect } from 'drizzle-orm/pg-core';
+import pg from 'pg';
 import type { Db } from './client';
+import * as schema from './schema';
 
 interface Scope {
   tx: Db | null;
+  /** Sends a statement at once, without waiting for it (pipelined PostgreSQL only). */
+  send: ((query: SQL) => void) | null;
 }
 
 const scope = new AsyncLocalStorage<Scope>();
+const dialect = new PgDialect();
 
 /**
  * The db every module holds: outside a request transaction it is the database itself; inside one
@@ -26,9 +34,18 @@ export function scopedDb(db: Db): Db {
 /**
  * Runs fn in one transaction of db (the unscoped database) that scopedDb routes to. Work fn leaves
  * behind (a timer, a background job) falls back to the database once the transaction is over.
+ *
+ * On a PostgreSQL server the transaction costs no round trip of its own: its connection is put in
+ * pipeline mode, BEGIN goes out with the call's first statement, and what fn hands to
+ * sendWithCommit goes out with COMMIT. A statement sent that way that fails aborts the transaction
+ * (PostgreSQL then answers COMMIT with ROLLBACK): the call fails and nothing it did is kept.
  */
 export async function inTransaction<T>(db: Db, fn: () => Promise<T>): Promise<T> {
-  const store: Scope = { tx: null };
+  const client = (db as unknown as { $client?: unknown }).$client;
+  if (client instanceof pg.Pool) {
+    return pipelinedTransaction(client, fn);
+  }
+  const store: Scope = { tx: null, send: null };
   try {
     return await db.transaction((tx) => {
       store.tx = tx as unknown as Db;
@@ -36,5 +53,83 @@ export async function inTransaction<T>(db: Db, fn: () => Promise<T>): Promise<T>
     });
   } finally {
     store.tx = null;
+  }
+}
+
+/**
+ * Runs `query` as the transaction's last statement: on PostgreSQL it is sent without waiting and
+ * travels with COMMIT (inTransaction checks its answer before the call succeeds); on PGlite, or
+ * outside a transaction, it runs at once.
+ */
+export async function sendWithCommit(db: Db, query: SQL): Promise<void> {
+  const store = scope.getStore();
+  if (store?.send) {
+    store.send(query);
+    return;
+  }
+  await (store?.tx ?? db).execute(query);
+}
+
+/** drizzle over each pooled connection, made once: building one reads the whole schema. */
+const onClient = new WeakMap<pg.PoolClient, Db>();
+function drizzleOn(client: pg.PoolClient): Db {
+  let db = onClient.get(client);
+  if (!db) {
+    db = drizzlePg(client, { schema }) as unknown as Db;
+    onClient.set(client, db);
+  }
+  return db;
+}
+
+type Query = pg.PoolClient['query'];
+type Send = (config: string | pg.QueryConfig, values?: unknown[]) => Promise<pg.QueryResult>;
+
+async function pipelinedTransaction<T>(pool: pg.Pool, fn: () => Promise<T>): Promise<T> {
+  const client = await pool.connect();
+  const query: Query = client.query;
+  const raw = query.bind(client) as Send;
+  const sent: Promise<unknown>[] = [];
+  const track = (p: Promise<unknown>) => {
+    p.catch(() => undefined);
+    sent.push(p);
+  };
+  // drizzle awaits its BEGIN before running fn: answer it at once and let BEGIN share the trip
+  // with fn's first statement (its answer is checked with the others before the call succeeds).
+  const piped = ((config: unknown, values?: unknown, callback?: unknown) => {
+    if (sent.length === 0 && (config as { text?: string } | null)?.text === 'begin') {
+      track(raw(config as pg.QueryConfig, values as unknown[]));
+      return Promise.resolve({ command: 'BEGIN', rows: [], rowCount: null, fields: [] });
+    }
+    return (query as (...a: unknown[]) => unknown).call(client, config, values, callback);
+  }) as Query;
+  const setPipeline = (on: boolean) => {
+    (client as unknown as { pipeline: boolean }).pipeline = on;
+  };
+  const store: Scope = { tx: null, send: null };
+  let broken: Error | undefined;
+  setPipeline(true);
+  client.query = piped;
+  try {
+    const result = await drizzleOn(client).transaction((tx) => {
+      store.tx = tx as unknown as Db;
+      store.send = (q) => {
+        const { sql: text, params } = dialect.sqlToQuery(q);
+        track(raw(text, params));
+      };
+      return scope.run(store, fn);
+    });
+    // BEGIN and the statements sent with COMMIT: any failure means the transaction rolled back.
+    await Promise.all(sent);
+    return result;
+  } catch (err) {
+    // An error without a SQLSTATE is the connection's own: do not hand it back to the pool.
+    broken = err instanceof Error && !(err as { code?: unknown }).code ? err : undefined;
+    throw err;
+  } finally {
+    store.tx = null;
+    store.send = null;
+    client.query = query;
+    setPipeline(false);
+    client.release(broken);
   }
 }

@@ -1,8 +1,8 @@
 import { type CallDef, calls } from '@admin/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Db } from '../db/client';
-import { inTransaction } from '../db/tx';
-import { actionOf, actorOf, type CallAudit, withAuditScope, writeEntry } from './audit';
+import { inTransaction, sendWithCommit } from '../db/tx';
+import { actionOf, actorOf, type CallAudit, entryInsert, withAuditScope, writeEntry } from './audit';
 import { AUDIT_TARGETS } from './audit-targets';
 import { AppError } from './errors';
 
@@ -54,7 +54,8 @@ function targetOf(call: CallDef, input: Record<string, unknown> | undefined, req
 
 /**
  * Runs a contract call's handler. A write call by a signed-in user runs in one transaction that
- * also inserts its entry: the change and its record commit together or not at all. Sign-in calls
+ * also inserts its entry: the change and its record commit together or not at all (on PostgreSQL
+ * BEGIN travels with the first statement and the entry with COMMIT, see db/tx.ts). Sign-in calls
  * (public) record their own events, which must outlive a refusal, so they run without one.
  */
 export async function runCall<T>(
@@ -80,13 +81,16 @@ export async function runCall<T>(
       const result = await run();
       if (!entry.skip) {
         const created = (result as { data?: { id?: unknown } } | undefined)?.data?.id;
-        await writeEntry(dbs.scoped, {
+        // Sent with COMMIT (db/tx.ts): the entry costs no round trip of its own, and a failed
+        // insert rolls the change back with it.
+        const insert = entryInsert(dbs.raw, {
           actor: actorOf(req),
           action: entry.action,
           targetType: entry.targetType,
           targetId: entry.targetId ?? (typeof created === 'number' ? created : null),
           changes: entry.changes === undefined ? defaultChanges(input, call) : entry.changes,
         });
+        await sendWithCommit(dbs.scoped, insert.getSQL());
       }
       return result;
     }),

@@ -1,16 +1,16 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
-import { AUDIT_SIGNIN_ACTIONS, type CallDef } from '@admin/contract';
+import type { AUDIT_SIGNIN_ACTIONS, CallDef } from '@admin/contract';
 import { eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../db/client';
 import { auditLog, users } from '../db/schema';
 
-export const REDACTED = '[redacted]';
+const REDACTED = '[redacted]';
 /** Field names whose values never reach the trail: passwords, tokens, codes, keys. */
 const SECRET = /pass(word)?|token|secret|otp|code|(^|_)key$/i;
 
 /** A copy of value with every secret field's value replaced by "[redacted]", at any depth. */
-export function redact(value: unknown): unknown {
+function redact(value: unknown): unknown {
   if (Array.isArray(value)) {
     return value.map(redact);
   }
@@ -25,7 +25,7 @@ export function redact(value: unknown): unknown {
 type Fields = Record<string, unknown>;
 
 /** Only the fields that differ, as { before, after }; secrets redacted. */
-export function diff(before: Fields | null | undefined, after: Fields | null | undefined) {
+function diff(before: Fields | null | undefined, after: Fields | null | undefined) {
   const keys = new Set([...Object.keys(before ?? {}), ...Object.keys(after ?? {})]);
   const b: Fields = {};
   const a: Fields = {};
@@ -70,15 +70,6 @@ export function withAuditScope<T>(req: FastifyRequest, call: CallAudit | null, f
   return scope.run({ req, call }, fn);
 }
 
-/** The current write call's target (services name it where the input alone does not). */
-export function auditTarget(type: string, id: string | number | null | undefined) {
-  const call = scope.getStore()?.call;
-  if (call) {
-    call.targetType = type;
-    call.targetId = id == null ? null : String(id);
-  }
-}
-
 /** The current write call's changed fields, from the row before and after. */
 export function auditChanges(before: Fields | null | undefined, after: Fields | null | undefined) {
   const call = scope.getStore()?.call;
@@ -104,9 +95,9 @@ export interface Entry {
   changes?: unknown;
 }
 
-/** Inserts one entry with db (the call's transaction, or the database for events). */
-export async function writeEntry(db: Db, entry: Entry, req = scope.getStore()?.req) {
-  await db.insert(auditLog).values({
+/** The INSERT of one entry (its values redacted and trimmed as the trail keeps them). */
+export function entryInsert(db: Db, entry: Entry, req = scope.getStore()?.req) {
+  return db.insert(auditLog).values({
     actorId: entry.actor.id,
     actorUsername: entry.actor.username,
     action: entry.action,
@@ -117,10 +108,13 @@ export async function writeEntry(db: Db, entry: Entry, req = scope.getStore()?.r
   });
 }
 
+/** Inserts one entry with db (the database, for events and denied calls). */
+export async function writeEntry(db: Db, entry: Entry, req = scope.getStore()?.req) {
+  await entryInsert(db, entry, req);
+}
+
 /** Sign-in events (the contract's list): each its own entry, kept whether the call then succeeds or fails. */
 export type SigninEvent = (typeof AUDIT_SIGNIN_ACTIONS)[number];
-
-export const SIGNIN_EVENTS: readonly SigninEvent[] = AUDIT_SIGNIN_ACTIONS;
 
 /**
  * Records a sign-in event at once with the database (never inside a call's transaction, so a

@@ -4,7 +4,7 @@ import type { Database } from '../db/client';
 import { httpRequestDuration, httpRequestsInFlight, registry, watchPool } from '../lib/metrics';
 
 /** What /readyz asks; parts of the server (the Redis adapter) add their own checks. */
-export interface Readiness {
+interface Readiness {
   /** Set when a shutdown starts: /readyz answers 503 from then on. */
   shuttingDown: boolean;
   add(name: string, check: () => Promise<void>): void;

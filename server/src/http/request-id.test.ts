@@ -1,6 +1,6 @@
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { setupTestApp, type TestEnv } from '../test/harness';
+import { makeUser, setupTestApp, type TestEnv } from '../test/harness';
 
 let env: TestEnv;
 const lines: Record<string, unknown>[] = [];
@@ -45,6 +45,35 @@ describe('X-Request-Id', () => {
     }
     expect(seen.size).toBe(5);
     expect(lines.some((l) => l.reqId === 'a b')).toBe(false);
+  });
+
+  it("puts the id on the modules' lines too, after the answer as well (auth: sign-in, reset mail)", async () => {
+    const staff = await makeUser(env.db);
+    const signIn = await env.app.inject({
+      method: 'POST',
+      url: '/api/v2/admin-login',
+      headers: { 'x-request-id': 'signin-1' },
+      payload: { username: staff.username, password: staff.password },
+    });
+    expect(signIn.statusCode).toBe(200);
+    // Outbox mode (no MAIL_URL): the code is logged, as fields, by the auth module.
+    const code = lines.find((l) => l.reqId === 'signin-1' && l.module === 'auth');
+    expect(code).toMatchObject({ msg: 'one-time code (outbox mode)', to: `${staff.username}@example.com` });
+    expect(code?.code).toMatch(/^\d{6}$/);
+
+    const reset = await env.app.inject({
+      method: 'PUT',
+      url: '/api/v2/reset-password',
+      headers: { 'x-request-id': 'reset-1' },
+      payload: { email: `${staff.username}@example.com` },
+    });
+    expect(reset.statusCode).toBe(200);
+    // The mail goes after the answer; its line still carries the request's id.
+    await expect
+      .poll(() => lines.find((l) => l.msg === 'one-time password mailed'), { timeout: 5000 })
+      .toMatchObject({ reqId: 'reset-1', module: 'auth', userId: staff.id });
+    // No module line of a request without its id.
+    expect(lines.filter((l) => l.module === 'auth' && !l.reqId)).toEqual([]);
   });
 
   it('is on error answers too', async () => {

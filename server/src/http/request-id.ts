@@ -6,7 +6,7 @@ import type { FastifyInstance } from 'fastify';
 const SANE_ID = /^[A-Za-z0-9._:@/+=-]{1,128}$/;
 
 /** Fastify's `genReqId`: the caller's `X-Request-Id` when sane, else a fresh UUID. */
-export function requestIdFor(req: IncomingMessage): string {
+function requestIdFor(req: IncomingMessage): string {
   const given = req.headers['x-request-id'];
   return typeof given === 'string' && SANE_ID.test(given) ? given : randomUUID();
 }

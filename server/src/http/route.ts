@@ -1,11 +1,11 @@
-import { type CallDef, inputOf, permissionsOf } from '@admin/contract';
+import { type CallDef, inputOf } from '@admin/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { runCall } from './audit-call';
 import type { AuthUser } from './auth';
 import { AppError, zodMessage } from './errors';
 
-export interface Ctx<Req> {
+interface Ctx<Req> {
   input: Req;
   /** The signed-in staff member; always present on calls that are not public. */
   user: AuthUser;
@@ -71,5 +71,3 @@ export function route<C extends CallDef>(app: FastifyInstance, call: C, handler:
     },
   });
 }
-
-export { permissionsOf };

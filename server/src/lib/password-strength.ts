@@ -3,7 +3,7 @@ import { badRequest } from '../http/errors';
 import { verifyPassword } from './passwords';
 
 /** zxcvbn's score (0-4) a staff-set password must reach: 3 = "safely unguessable" online. */
-export const MIN_PASSWORD_SCORE = 3;
+const MIN_PASSWORD_SCORE = 3;
 
 let checker: Promise<ZxcvbnFactory> | undefined;
 

@@ -71,7 +71,7 @@ export function localGraphSql(range: DateRange): SQL {
 }
 
 /** Computes the GA4-style figures from the platform's own analytics_events table. */
-export function createLocalAnalytics(db: Db): AnalyticsProvider {
+function createLocalAnalytics(db: Db): AnalyticsProvider {
   return {
     name: 'local',
     async report(range) {

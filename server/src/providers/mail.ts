@@ -16,12 +16,7 @@ export interface Mailer {
  * SMTP when a MAIL_URL is set; otherwise every mail is written as an .eml file in
  * `outboxDir` (nodemailer's stream transport renders the real message).
  */
-export function createMailer(opts: {
-  url?: string;
-  from: string;
-  outboxDir: string;
-  log?: (msg: string) => void;
-}): Mailer {
+export function createMailer(opts: { url?: string; from: string; outboxDir: string }): Mailer {
   if (opts.url) {
     const transport = nodemailer.createTransport(opts.url);
     return {
@@ -40,7 +35,6 @@ export function createMailer(opts: {
         `${Date.now()}-${info.messageId.replace(/[^a-zA-Z0-9.-]/g, '')}.eml`,
       );
       await fs.writeFile(file, info.message as Buffer);
-      opts.log?.(`mail to ${mail.to} written to ${file}`);
     },
   };
 }

@@ -1,5 +1,6 @@
 import type { BatchResponse, MulticastMessage } from 'firebase-admin/messaging';
 import { describe, expect, it } from 'vitest';
+import { silentLog } from '../lib/log';
 import { createFcmPush, createLogPush, type MulticastSender } from './push';
 
 /** firebase-admin's Messaging at its boundary: answers like FCM, per token. */
@@ -50,10 +51,10 @@ describe('FCM push provider', () => {
 
 describe('log push provider', () => {
   it('logs the batch and fails malformed tokens', async () => {
-    const lines: string[] = [];
-    const push = createLogPush((m) => lines.push(m));
+    const lines: object[] = [];
+    const push = createLogPush({ ...silentLog, info: (fields) => lines.push(fields) });
     const result = await push.send(['good-token', '', 'with space'], { title: '', body: 'Hi' });
     expect(result).toEqual({ delivered: 1, failed: 2, invalidTokens: ['', 'with space'] });
-    expect(lines[0]).toContain('"Hi" to 1 device(s), 2 malformed');
+    expect(lines[0]).toMatchObject({ body: 'Hi', delivered: 1, malformed: 2 });
   });
 });

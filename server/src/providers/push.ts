@@ -1,12 +1,13 @@
 import fs from 'node:fs';
 import type { BatchResponse, MulticastMessage } from 'firebase-admin/messaging';
+import type { Log } from '../lib/log';
 
-export interface PushMessage {
+interface PushMessage {
   title: string;
   body: string;
 }
 
-export interface PushResult {
+interface PushResult {
   delivered: number;
   failed: number;
   /** Tokens the service says will never work again (uninstalled app); the caller forgets them. */
@@ -28,18 +29,21 @@ const malformed = (t: string) => t.length === 0 || t.length > 4096 || /\s/.test(
  * The default: no push service is called. Each batch is written to the log (count and a sample of
  * tokens); the job row in the database records what was delivered. Malformed tokens count as failed.
  */
-export function createLogPush(log: (msg: string) => void): PushProvider {
+export function createLogPush(log: Log): PushProvider {
   return {
     name: 'log',
     maxBatch: 1000,
     async send(tokens, message) {
       const bad = tokens.filter(malformed);
       const delivered = tokens.length - bad.length;
-      log(
-        `push(log): "${message.body.slice(0, 80)}" to ${delivered} device(s)${bad.length ? `, ${bad.length} malformed` : ''}; first ${tokens
-          .slice(0, 3)
-          .map((t) => t.slice(0, 12))
-          .join(', ')}`,
+      log.info(
+        {
+          body: message.body.slice(0, 80),
+          delivered,
+          malformed: bad.length,
+          firstTokens: tokens.slice(0, 3).map((t) => t.slice(0, 12)),
+        },
+        'push batch (log provider: nothing sent)',
       );
       return { delivered, failed: bad.length, invalidTokens: bad };
     },
@@ -98,7 +102,7 @@ export function readServiceAccount(value: string | undefined, variable: string):
 /** The provider PUSH_PROVIDER names. firebase-admin is loaded only when FCM is used. */
 export async function createPushProvider(
   config: { PUSH_PROVIDER: 'log' | 'fcm'; FIREBASE_CREDENTIALS?: string },
-  log: (msg: string) => void,
+  log: Log,
 ): Promise<PushProvider> {
   if (config.PUSH_PROVIDER === 'log') {
     return createLogPush(log);

@@ -1,6 +1,7 @@
 // Demo images drawn as SVG here, so the app needs no internet and no binary fixtures for pictures.
-import type { Scene } from './data';
+
 import type { Rng } from './random';
+import type { Scene } from './wordlists';
 
 const esc = (s: string) =>
   s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
@@ -30,7 +31,7 @@ function wrap(text: string, width: number, maxLines: number): string[] {
   return lines;
 }
 
-export function initialsOf(name: string): string {
+function initialsOf(name: string): string {
   const parts = name.trim().split(/\s+/);
   const first = parts[0]?.[0] ?? '?';
   const last = parts.length > 1 ? parts[parts.length - 1][0] : '';
@@ -72,128 +73,135 @@ export function defaultAvatarSvg(): string {
   return silhouetteSvg('#9ca3af');
 }
 
-function sceneArt(scene: Scene, rng: Rng, w: number, h: number): string {
-  const parts: string[] = [];
-  switch (scene) {
-    case 'mountains': {
-      parts.push(
-        `<circle cx='${rng.int(w * 0.55, w * 0.85)}' cy='${h * 0.25}' r='${rng.int(40, 70)}' fill='#fde68a' opacity='0.9'/>`,
-      );
-      for (let layer = 0; layer < 3; layer++) {
-        const base = h * (0.55 + layer * 0.1);
-        let d = `M0 ${h} L0 ${base}`;
-        for (let x = 0; x <= w; x += w / 6) {
-          d += ` L${x.toFixed(0)} ${(base - rng.int(30, 150) / (layer + 1)).toFixed(0)}`;
-        }
-        d += ` L${w} ${h} Z`;
-        parts.push(`<path d='${d}' fill='#0f172a' opacity='${0.25 + layer * 0.2}'/>`);
+/** The drawing of each scene, behind a card's text. */
+const SCENE_ART: Record<Scene, (rng: Rng, w: number, h: number) => string[]> = {
+  mountains: (rng, w, h) => {
+    const parts: string[] = [];
+    parts.push(
+      `<circle cx='${rng.int(w * 0.55, w * 0.85)}' cy='${h * 0.25}' r='${rng.int(40, 70)}' fill='#fde68a' opacity='0.9'/>`,
+    );
+    for (let layer = 0; layer < 3; layer++) {
+      const base = h * (0.55 + layer * 0.1);
+      let d = `M0 ${h} L0 ${base}`;
+      for (let x = 0; x <= w; x += w / 6) {
+        d += ` L${x.toFixed(0)} ${(base - rng.int(30, 150) / (layer + 1)).toFixed(0)}`;
       }
-      break;
+      d += ` L${w} ${h} Z`;
+      parts.push(`<path d='${d}' fill='#0f172a' opacity='${0.25 + layer * 0.2}'/>`);
     }
-    case 'city': {
-      for (let x = 0; x < w; x += rng.int(40, 90)) {
-        const bw = rng.int(36, 80);
-        const bh = rng.int(h * 0.2, h * 0.6);
-        parts.push(
-          `<rect x='${x}' y='${h - bh}' width='${bw}' height='${bh}' fill='#0f172a' opacity='0.55'/>`,
-        );
-        for (let wy = h - bh + 14; wy < h - 20; wy += 26) {
-          for (let wx = x + 8; wx < x + bw - 10; wx += 16) {
-            if (rng.chance(0.45)) {
-              parts.push(`<rect x='${wx}' y='${wy}' width='7' height='10' fill='#fde68a' opacity='0.85'/>`);
-            }
+    return parts;
+  },
+  city: (rng, w, h) => {
+    const parts: string[] = [];
+    for (let x = 0; x < w; x += rng.int(40, 90)) {
+      const bw = rng.int(36, 80);
+      const bh = rng.int(h * 0.2, h * 0.6);
+      parts.push(`<rect x='${x}' y='${h - bh}' width='${bw}' height='${bh}' fill='#0f172a' opacity='0.55'/>`);
+      for (let wy = h - bh + 14; wy < h - 20; wy += 26) {
+        for (let wx = x + 8; wx < x + bw - 10; wx += 16) {
+          if (rng.chance(0.45)) {
+            parts.push(`<rect x='${wx}' y='${wy}' width='7' height='10' fill='#fde68a' opacity='0.85'/>`);
           }
         }
       }
-      break;
     }
-    case 'waves': {
-      parts.push(
-        `<circle cx='${rng.int(w * 0.2, w * 0.8)}' cy='${h * 0.3}' r='60' fill='#fef3c7' opacity='0.8'/>`,
-      );
-      for (let i = 0; i < 4; i++) {
-        const y = h * (0.5 + i * 0.1);
-        const a = rng.int(14, 30);
-        let d = `M0 ${y}`;
-        for (let x = 0; x <= w; x += 80) {
-          d += ` Q${x + 40} ${y - a} ${x + 80} ${y}`;
-        }
-        d += ` L${w} ${h} L0 ${h} Z`;
-        parts.push(`<path d='${d}' fill='#ffffff' opacity='${0.12 + i * 0.08}'/>`);
+    return parts;
+  },
+  waves: (rng, w, h) => {
+    const parts: string[] = [];
+    parts.push(
+      `<circle cx='${rng.int(w * 0.2, w * 0.8)}' cy='${h * 0.3}' r='60' fill='#fef3c7' opacity='0.8'/>`,
+    );
+    for (let i = 0; i < 4; i++) {
+      const y = h * (0.5 + i * 0.1);
+      const a = rng.int(14, 30);
+      let d = `M0 ${y}`;
+      for (let x = 0; x <= w; x += 80) {
+        d += ` Q${x + 40} ${y - a} ${x + 80} ${y}`;
       }
-      break;
+      d += ` L${w} ${h} L0 ${h} Z`;
+      parts.push(`<path d='${d}' fill='#ffffff' opacity='${0.12 + i * 0.08}'/>`);
     }
-    case 'food': {
-      const cx = w / 2;
-      const cy = h * 0.45;
-      parts.push(`<ellipse cx='${cx}' cy='${cy + 20}' rx='220' ry='120' fill='#000000' opacity='0.12'/>`);
-      parts.push(`<ellipse cx='${cx}' cy='${cy}' rx='210' ry='110' fill='#ffffff' opacity='0.95'/>`);
-      parts.push(`<ellipse cx='${cx}' cy='${cy}' rx='160' ry='80' fill='#f8fafc'/>`);
-      const colors = ['#ef4444', '#22c55e', '#f59e0b', '#a16207', '#84cc16', '#f97316'];
-      for (let i = 0; i < 9; i++) {
-        parts.push(
-          `<circle cx='${cx + rng.int(-120, 120)}' cy='${cy + rng.int(-50, 50)}' r='${rng.int(16, 34)}' fill='${rng.pick(colors)}'/>`,
-        );
-      }
-      break;
-    }
-    case 'tech': {
+    return parts;
+  },
+  food: (rng, w, h) => {
+    const parts: string[] = [];
+    const cx = w / 2;
+    const cy = h * 0.45;
+    parts.push(`<ellipse cx='${cx}' cy='${cy + 20}' rx='220' ry='120' fill='#000000' opacity='0.12'/>`);
+    parts.push(`<ellipse cx='${cx}' cy='${cy}' rx='210' ry='110' fill='#ffffff' opacity='0.95'/>`);
+    parts.push(`<ellipse cx='${cx}' cy='${cy}' rx='160' ry='80' fill='#f8fafc'/>`);
+    const colors = ['#ef4444', '#22c55e', '#f59e0b', '#a16207', '#84cc16', '#f97316'];
+    for (let i = 0; i < 9; i++) {
       parts.push(
-        `<rect x='${w * 0.3}' y='${h * 0.12}' width='${w * 0.4}' height='${h * 0.5}' rx='18' fill='#0f172a' opacity='0.8'/>`,
+        `<circle cx='${cx + rng.int(-120, 120)}' cy='${cy + rng.int(-50, 50)}' r='${rng.int(16, 34)}' fill='${rng.pick(colors)}'/>`,
+      );
+    }
+    return parts;
+  },
+  tech: (rng, w, h) => {
+    const parts: string[] = [];
+    parts.push(
+      `<rect x='${w * 0.3}' y='${h * 0.12}' width='${w * 0.4}' height='${h * 0.5}' rx='18' fill='#0f172a' opacity='0.8'/>`,
+    );
+    parts.push(
+      `<rect x='${w * 0.32}' y='${h * 0.15}' width='${w * 0.36}' height='${h * 0.44}' rx='8' fill='#e0f2fe'/>`,
+    );
+    for (let i = 0; i < 6; i++) {
+      const bh = rng.int(20, 150);
+      parts.push(
+        `<rect x='${w * 0.35 + i * 46}' y='${h * 0.56 - bh}' width='30' height='${bh}' rx='4' fill='${i % 2 ? '#6366f1' : '#06b6d4'}'/>`,
+      );
+    }
+    return parts;
+  },
+  sports: (rng, w, h) => {
+    const parts: string[] = [];
+    parts.push(
+      `<rect x='0' y='${h * 0.55}' width='${w}' height='${h * 0.45}' fill='#166534' opacity='0.55'/>`,
+    );
+    parts.push(
+      `<line x1='${w / 2}' y1='${h * 0.55}' x2='${w / 2}' y2='${h}' stroke='#ffffff' stroke-width='4' opacity='0.6'/>`,
+    );
+    parts.push(
+      `<circle cx='${w / 2}' cy='${h * 0.78}' r='60' stroke='#ffffff' stroke-width='4' fill='none' opacity='0.6'/>`,
+    );
+    parts.push(`<circle cx='${rng.int(w * 0.3, w * 0.7)}' cy='${h * 0.3}' r='54' fill='#f97316'/>`);
+    return parts;
+  },
+  news: (rng, w, h) => {
+    const parts: string[] = [];
+    parts.push(
+      `<rect x='${w * 0.18}' y='${h * 0.1}' width='${w * 0.64}' height='${h * 0.56}' rx='10' fill='#ffffff' opacity='0.95'/>`,
+    );
+    parts.push(`<rect x='${w * 0.22}' y='${h * 0.15}' width='${w * 0.56}' height='34' fill='#111827'/>`);
+    for (let i = 0; i < 7; i++) {
+      parts.push(
+        `<rect x='${w * 0.22}' y='${h * 0.27 + i * 24}' width='${rng.int(w * 0.2, w * 0.26)}' height='10' rx='5' fill='#9ca3af'/>`,
       );
       parts.push(
-        `<rect x='${w * 0.32}' y='${h * 0.15}' width='${w * 0.36}' height='${h * 0.44}' rx='8' fill='#e0f2fe'/>`,
+        `<rect x='${w * 0.52}' y='${h * 0.27 + i * 24}' width='${rng.int(w * 0.18, w * 0.26)}' height='10' rx='5' fill='#d1d5db'/>`,
       );
-      for (let i = 0; i < 6; i++) {
-        const bh = rng.int(20, 150);
-        parts.push(
-          `<rect x='${w * 0.35 + i * 46}' y='${h * 0.56 - bh}' width='30' height='${bh}' rx='4' fill='${i % 2 ? '#6366f1' : '#06b6d4'}'/>`,
-        );
-      }
-      break;
     }
-    case 'sports': {
+    return parts;
+  },
+  shopping: (rng, w, h) => {
+    const parts: string[] = [];
+    for (let i = 0; i < 3; i++) {
+      const x = w * (0.2 + i * 0.22);
+      const y = h * (0.2 + rng.next() * 0.1);
+      const c = rng.pick(['#f43f5e', '#0ea5e9', '#f59e0b', '#8b5cf6', '#10b981']);
+      parts.push(`<rect x='${x}' y='${y}' width='150' height='170' rx='14' fill='${c}'/>`);
       parts.push(
-        `<rect x='0' y='${h * 0.55}' width='${w}' height='${h * 0.45}' fill='#166534' opacity='0.55'/>`,
+        `<path d='M${x + 45} ${y} v-24 a30 30 0 0 1 60 0 v24' stroke='#111827' stroke-width='8' fill='none'/>`,
       );
-      parts.push(
-        `<line x1='${w / 2}' y1='${h * 0.55}' x2='${w / 2}' y2='${h}' stroke='#ffffff' stroke-width='4' opacity='0.6'/>`,
-      );
-      parts.push(
-        `<circle cx='${w / 2}' cy='${h * 0.78}' r='60' stroke='#ffffff' stroke-width='4' fill='none' opacity='0.6'/>`,
-      );
-      parts.push(`<circle cx='${rng.int(w * 0.3, w * 0.7)}' cy='${h * 0.3}' r='54' fill='#f97316'/>`);
-      break;
     }
-    case 'news': {
-      parts.push(
-        `<rect x='${w * 0.18}' y='${h * 0.1}' width='${w * 0.64}' height='${h * 0.56}' rx='10' fill='#ffffff' opacity='0.95'/>`,
-      );
-      parts.push(`<rect x='${w * 0.22}' y='${h * 0.15}' width='${w * 0.56}' height='34' fill='#111827'/>`);
-      for (let i = 0; i < 7; i++) {
-        parts.push(
-          `<rect x='${w * 0.22}' y='${h * 0.27 + i * 24}' width='${rng.int(w * 0.2, w * 0.26)}' height='10' rx='5' fill='#9ca3af'/>`,
-        );
-        parts.push(
-          `<rect x='${w * 0.52}' y='${h * 0.27 + i * 24}' width='${rng.int(w * 0.18, w * 0.26)}' height='10' rx='5' fill='#d1d5db'/>`,
-        );
-      }
-      break;
-    }
-    case 'shopping': {
-      for (let i = 0; i < 3; i++) {
-        const x = w * (0.2 + i * 0.22);
-        const y = h * (0.2 + rng.next() * 0.1);
-        const c = rng.pick(['#f43f5e', '#0ea5e9', '#f59e0b', '#8b5cf6', '#10b981']);
-        parts.push(`<rect x='${x}' y='${y}' width='150' height='170' rx='14' fill='${c}'/>`);
-        parts.push(
-          `<path d='M${x + 45} ${y} v-24 a30 30 0 0 1 60 0 v24' stroke='#111827' stroke-width='8' fill='none'/>`,
-        );
-      }
-      break;
-    }
-  }
-  return parts.join('\n');
+    return parts;
+  },
+};
+
+function sceneArt(scene: Scene, rng: Rng, w: number, h: number): string {
+  return SCENE_ART[scene](rng, w, h).join('\n');
 }
 
 /** A post or search picture: a gradient scene with the title and the website along the bottom. */

@@ -1,7 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { SEED_ASSETS_DIR } from '../paths';
-import { AVATAR_COLORS, PALETTES, type Scene, TOPICS, type Topic } from './data';
 import {
   adminAvatarSvg,
   avatarSvg,
@@ -12,6 +11,7 @@ import {
   voiceNoteWav,
 } from './images';
 import { Rng } from './random';
+import { AVATAR_COLORS, PALETTES, type Scene, TOPICS, type Topic } from './wordlists';
 
 /** Picture variants drawn for every topic. */
 export const TOPIC_VARIANTS = 3;
@@ -20,12 +20,10 @@ export const SCALE_AVATARS = 16;
 
 export const VIDEO_URL = '/media/videos/sample.webm';
 export const AUDIO_URL = '/media/audio/voice-note.wav';
-export const DEFAULT_AVATAR_URL = '/media/avatars/default.svg';
 
 export const topicImageUrl = (t: Topic, variant: number) => `/media/posts/${t.slug}-${variant}.svg`;
 export const topicThumbUrl = (t: Topic) => `/media/posts/${t.slug}-video.svg`;
 export const avatarUrl = (username: string) => `/media/avatars/${username}.svg`;
-export const scaleAvatarUrl = (k: number) => `/media/avatars/scale-${k}.svg`;
 
 const SAMPLE_VIDEO = path.join(SEED_ASSETS_DIR, 'sample.webm');
 

@@ -184,6 +184,23 @@ describe('scale seed', () => {
     );
   });
 
+  it('keeps the counters right after a bulk load run with triggers off', async () => {
+    const user = rowsOf<{ id: number }>(await env.db.execute(sql`SELECT min(id) AS id FROM users`))[0].id;
+    await withIndexesDeferred(env.db, ['searches'], async (tx) => {
+      await tx.execute(sql`
+        INSERT INTO searches (user_id, search_term, type, created_at, updated_at)
+        SELECT ${user}, 'bulk ' || g, 'news', now() - g * interval '1 day', now() FROM generate_series(1, 40) g`);
+    });
+    const sums = rowsOf<{ daily: number; rows: number; listed: number }>(
+      await env.db.execute(sql`SELECT
+        (SELECT coalesce(sum(total), 0)::int FROM search_daily_counts WHERE kind = 'all') AS daily,
+        (SELECT count(*)::int FROM searches) AS rows,
+        (SELECT coalesce(sum(n), 0)::int FROM list_counts WHERE name = 'searches') AS listed`),
+    )[0];
+    expect(sums.daily).toBe(sums.rows);
+    expect(sums.listed).toBe(sums.rows);
+  });
+
   it('rebuilds the indexes it drops for a bulk load', async () => {
     const indexes = async () =>
       rowsOf<{ name: string }>(

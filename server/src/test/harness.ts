@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { type CallDef, calls, inputOf } from '@admin/contract';
-import { eq, inArray, sql } from 'drizzle-orm';
+import { inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { buildApp } from '../app';
@@ -146,10 +146,6 @@ export async function makeUser(
   }
   const token = opts.platform ? '' : await createSession(db, row.id, 'admin');
   return { id: row.id, username, email, password, token };
-}
-
-export async function deleteUser(db: Db, id: number) {
-  await db.delete(users).where(eq(users.id, id));
 }
 
 /** Calls a contract entry through app.inject, placing the input where the contract says. */

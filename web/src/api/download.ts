@@ -66,7 +66,7 @@ export async function downloadFile<C extends CallDef>(
 }
 
 /** Saves a Blob through a temporary link. */
-export function saveBlob(blob: Blob, filename: string): void {
+function saveBlob(blob: Blob, filename: string): void {
   const href = URL.createObjectURL(blob);
   const a = document.createElement('a');
   a.href = href;

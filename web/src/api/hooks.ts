@@ -17,7 +17,7 @@ export function callKey<C extends CallDef>(call: C, input?: RequestOf<C>): Query
 }
 
 /** Query options of a call, for prefetching or composing (`queryClient.fetchQuery(callQuery(...))`). */
-export function callQuery<C extends CallDef>(call: C, input?: RequestOf<C>) {
+function callQuery<C extends CallDef>(call: C, input?: RequestOf<C>) {
   return {
     queryKey: callKey(call, input ?? ({} as RequestOf<C>)),
     queryFn: ({ signal }: { signal: AbortSignal }) => apiCall(call, input, { signal }),

@@ -1,8 +1,8 @@
-import { hasPermission, type PermissionHolder, postLoginPath, TEXTS } from '@admin/contract';
+import { hasPermission, type Permission, type PermissionHolder, postLoginPath, TEXTS } from '@admin/contract';
 import { useSession } from './session';
 
 /** True when the signed-in user holds any one of `keys` (a super admin holds all). */
-export function useCan(...keys: string[]): boolean {
+export function useCan(...keys: Permission[]): boolean {
   const session = useSession();
   return hasPermission(session?.user, ...keys);
 }

@@ -94,36 +94,7 @@ export default function AppLayout() {
         aria-label="Main navigation"
         data-hidden={!desktop && !opened ? true : undefined}
       >
-        <AppShell.Section className={classes.brand}>
-          <Group gap="sm" wrap="nowrap" justify="space-between">
-            <Group gap="sm" wrap="nowrap">
-              <ThemeIcon
-                size={36}
-                radius="md"
-                variant="gradient"
-                gradient={{ from: 'brand.6', to: 'cyan.5', deg: 135 }}
-              >
-                <IconShieldLock size={22} />
-              </ThemeIcon>
-              <div>
-                <Text fw={700} fz="lg" lh={1.1} c="white">
-                  Admin Panel
-                </Text>
-                <Badge size="xs" variant="light" color="gray" mt={4} tt="none" className={classes.version}>
-                  v{__APP_VERSION__}
-                </Badge>
-              </div>
-            </Group>
-            <CloseButton
-              hiddenFrom="lg"
-              onClick={close}
-              aria-label="Close navigation"
-              variant="transparent"
-              c="gray.3"
-              size="lg"
-            />
-          </Group>
-        </AppShell.Section>
+        <NavBrand onClose={close} />
         <AppShell.Section grow component={ScrollArea} type="scroll" px="xs" pb="md">
           <Sidebar />
         </AppShell.Section>
@@ -141,5 +112,41 @@ export default function AppLayout() {
         ) : null}
       </AppShell.Main>
     </AppShell>
+  );
+}
+
+/** The sidebar's top: logo, 'Admin Panel', the app version, and the drawer's close button below lg. */
+function NavBrand({ onClose }: { onClose: () => void }) {
+  return (
+    <AppShell.Section className={classes.brand}>
+      <Group gap="sm" wrap="nowrap" justify="space-between">
+        <Group gap="sm" wrap="nowrap">
+          <ThemeIcon
+            size={36}
+            radius="md"
+            variant="gradient"
+            gradient={{ from: 'brand.6', to: 'cyan.5', deg: 135 }}
+          >
+            <IconShieldLock size={22} />
+          </ThemeIcon>
+          <div>
+            <Text fw={700} fz="lg" lh={1.1} c="white">
+              Admin Panel
+            </Text>
+            <Badge size="xs" variant="light" color="gray" mt={4} tt="none" className={classes.version}>
+              v{__APP_VERSION__}
+            </Badge>
+          </div>
+        </Group>
+        <CloseButton
+          hiddenFrom="lg"
+          onClick={onClose}
+          aria-label="Close navigation"
+          variant="transparent"
+          c="gray.3"
+          size="lg"
+        />
+      </Group>
+    </AppShell.Section>
   );
 }

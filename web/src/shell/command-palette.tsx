@@ -10,44 +10,18 @@ import { calls } from '../api/calls';
 import { useApiQuery } from '../api/hooks';
 import { useSession } from '../auth/session';
 import { paths } from '../paths';
-import { NAV } from './nav';
+import { PALETTE } from './nav';
 
 /** The palette's open/close store; the shell owns the Ctrl+K / Cmd+K shortcut. */
-export const [paletteStore, palette] = createSpotlight();
+const [paletteStore, palette] = createSpotlight();
+
+export { palette };
 
 /** Characters the server needs before it looks users up (user-lookup's minimum). */
 const LOOKUP_MIN = 3;
 const DEBOUNCE_MS = 250;
 
-interface PageItem {
-  label: string;
-  group: string;
-  to: string;
-  permission?: readonly string[];
-}
-
-/** Every page of the sidebar, plus the ones reached from the user menu. */
-const PAGES: PageItem[] = [
-  ...NAV.flatMap((entry) =>
-    entry.children
-      ? entry.children.map((c) => ({
-          label: c.label,
-          group: entry.label,
-          to: c.to,
-          permission: c.permission,
-        }))
-      : entry.to
-        ? [{ label: entry.label, group: 'Pages', to: entry.to, permission: entry.permission }]
-        : [],
-  ),
-  {
-    label: 'Dashboard widgets',
-    group: 'Dashboard',
-    to: paths.dashboardWidgets('POST'),
-    permission: NAV[0].permission,
-  },
-  { label: 'Change Password', group: 'Account', to: paths.changePassword },
-];
+type PageItem = (typeof PALETTE)[number];
 
 const matches = (item: PageItem, q: string) =>
   `${item.label} ${item.group}`.toLowerCase().includes(q.trim().toLowerCase());
@@ -75,7 +49,7 @@ export default function CommandPalette({ openOnMount = false }: { openOnMount?: 
     }
   }, [openOnMount]);
 
-  const pages = PAGES.filter((p) => !p.permission || hasPermission(user, ...p.permission)).filter((p) =>
+  const pages = PALETTE.filter((p) => !p.permission || hasPermission(user, ...p.permission)).filter((p) =>
     matches(p, query),
   );
   const people = debounced.length >= LOOKUP_MIN ? (lookup.data?.data ?? []) : [];

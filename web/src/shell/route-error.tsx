@@ -9,7 +9,7 @@ const RELOADED_AT = 'chunkReloadAt';
 const RELOAD_GUARD_MS = 60_000;
 
 /** A lazily loaded part of the app that the browser could not fetch (e.g. removed by a new deploy). */
-export function isChunkLoadError(error: unknown): boolean {
+function isChunkLoadError(error: unknown): boolean {
   const text = error instanceof Error ? `${error.name} ${error.message}` : String(error ?? '');
   return /dynamically imported module|Importing a module script failed|ChunkLoadError|Loading (CSS )?chunk .* failed|Unable to preload CSS/i.test(
     text,
@@ -17,7 +17,7 @@ export function isChunkLoadError(error: unknown): boolean {
 }
 
 /** Reloads the page once for a failed chunk; false when it already did so just now (no loops). */
-export function reloadOnceForChunk(): boolean {
+function reloadOnceForChunk(): boolean {
   try {
     const last = Number(sessionStorage.getItem(RELOADED_AT) ?? 0);
     if (Date.now() - last < RELOAD_GUARD_MS) {

@@ -1,4 +1,4 @@
-import { hasPermission } from '@admin/contract';
+import { hasPermission, type Permission } from '@admin/contract';
 import { NavLink } from '@mantine/core';
 import { IconChevronRight } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -16,7 +16,7 @@ export function Sidebar() {
   const { pathname } = useLocation();
   // Groups the user opened or closed; the others are open while one of their pages is shown.
   const [toggled, setToggled] = useState<Record<string, boolean>>({});
-  const can = (leaf: { permission?: readonly string[] }) =>
+  const can = (leaf: { permission?: readonly Permission[] }) =>
     !leaf.permission || hasPermission(session?.user, ...leaf.permission);
 
   return (

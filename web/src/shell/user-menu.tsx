@@ -24,7 +24,7 @@ import { useSession } from '../auth/session';
 import { paths } from '../paths';
 
 /** Check for Updates: drop background workers and caches, then reload after 1 s (spec 01 Shell). */
-export async function checkForUpdates(): Promise<void> {
+async function checkForUpdates(): Promise<void> {
   notifications.show({
     color: 'brand',
     message: 'Checking for updates… the page will reload.',
@@ -61,9 +61,9 @@ export function UserMenu() {
   return (
     <Menu position="bottom-end" width={220} shadow="md" withinPortal>
       <Menu.Target>
-        <UnstyledButton aria-label="User menu" data-testid="user-menu">
+        <UnstyledButton aria-label={`${name}, user menu`} data-testid="user-menu">
           <Group gap={8} wrap="nowrap">
-            <Avatar src={user?.avatar || null} alt={name} radius="xl" size={32} color="brand">
+            <Avatar src={user?.avatar || null} alt="" aria-hidden radius="xl" size={32} color="brand">
               {name.slice(0, 1).toUpperCase()}
             </Avatar>
             <Text fw={600} fz="sm" maw={{ base: 96, sm: 220 }} truncate="end">

@@ -1,5 +1,4 @@
 import { Button, Group, Modal, Text } from '@mantine/core';
-import { modals } from '@mantine/modals';
 import type { ReactNode } from 'react';
 
 /**
@@ -36,16 +35,4 @@ export function ConfirmDialog({
       </Group>
     </Modal>
   );
-}
-
-/** Imperative Yes/No popup through Mantine modals; `onConfirm` runs on Yes. */
-export function confirmAction(opts: { title?: ReactNode; message: ReactNode; onConfirm: () => void }) {
-  modals.openConfirmModal({
-    title: opts.title ?? 'Are you sure?',
-    centered: true,
-    children: <Text size="sm">{opts.message}</Text>,
-    labels: { confirm: 'Yes', cancel: 'No' },
-    confirmProps: { color: 'red' },
-    onConfirm: opts.onConfirm,
-  });
 }

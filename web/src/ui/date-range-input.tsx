@@ -35,6 +35,10 @@ export function rangeParams(range: DateRange): { start_date?: string; end_date?:
   return range[0] && range[1] ? { start_date: range[0], end_date: range[1] } : {};
 }
 
+const PLACEHOLDER = 'Select Date range';
+const VALUE_FORMAT = 'MM-DD-YYYY';
+const display = (d: string) => dayjs(d).format(VALUE_FORMAT);
+
 /**
  * Read-only date range picker with presets, placeholder 'Select Date range' (spec 01 Dashboard).
  * `clearable` adds a reset cross.
@@ -52,16 +56,19 @@ export function DateRangeInput({
   clearable?: boolean;
   w?: number | string;
 }) {
+  // The button shows the dates; its name says what they are and includes them (WCAG 2.5.3).
+  const shown = value[0] ? `${display(value[0])} – ${value[1] ? display(value[1]) : ''}`.trim() : PLACEHOLDER;
   return (
     <DatePickerInput
       type="range"
       label={label}
-      aria-label={label ?? 'Date range'}
-      placeholder="Select Date range"
+      aria-label={`${label ?? 'Date range'}: ${shown}`}
+      labelSeparator="–"
+      placeholder={PLACEHOLDER}
       value={value}
       onChange={(v) => onChange([v[0] ? String(v[0]) : null, v[1] ? String(v[1]) : null])}
       presets={dateRangePresets()}
-      valueFormat="MM-DD-YYYY"
+      valueFormat={VALUE_FORMAT}
       leftSection={<IconCalendar size={16} />}
       allowSingleDateInRange
       numberOfColumns={1}

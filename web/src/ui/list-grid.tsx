@@ -20,7 +20,7 @@ import {
 } from 'react';
 import { ClampedText, cellOf, type ListColumn, splitColumns, titleOf } from './list-columns';
 import classes from './list-table.module.css';
-import type { ListView } from './list-view';
+import type { ListControls, ListView } from './list-view';
 
 /** Width of the box and the table, watched; a change re-measures. */
 function useWatchedWidth(box: RefObject<HTMLElement | null>, table: RefObject<HTMLElement | null>) {
@@ -105,6 +105,43 @@ export function DetailFields<T>({
   );
 }
 
+/** A column's header; a sortable one is a button saying its order (aria-sort). */
+function HeaderCell<T, O extends string>({
+  column: c,
+  list,
+}: {
+  column: ListColumn<T>;
+  list?: ListControls<O>;
+}) {
+  const sortBy = (accessor: string) => {
+    if (list) {
+      const same = list.orderBy === accessor;
+      // A new column keeps the direction; the same column again flips it.
+      list.setSort(accessor as O, same ? (list.direction === 'asc' ? 'desc' : 'asc') : list.direction);
+    }
+  };
+
+  const active = list?.orderBy === c.accessor;
+  const sortable = c.sortable && list;
+  const Icon = !active ? IconSelector : list?.direction === 'asc' ? IconChevronUp : IconChevronDown;
+  return (
+    <Table.Th
+      aria-sort={sortable ? ariaSort(active, list.direction) : undefined}
+      className={c.clamp ? classes.clampCell : undefined}
+      style={{ width: c.width, minWidth: c.width, textAlign: c.textAlign }}
+    >
+      {sortable ? (
+        <UnstyledButton className={classes.sort} onClick={() => sortBy(c.accessor)}>
+          <span>{titleOf(c)}</span>
+          <Icon size={14} aria-hidden className={active ? undefined : classes.idle} />
+        </UnstyledButton>
+      ) : (
+        titleOf(c)
+      )}
+    </Table.Th>
+  );
+}
+
 /** The table of a list at 768 px and wider. */
 export function ListGrid<T, O extends string>(view: ListView<T, O>) {
   const { columns, rows, list, rowExpansion, open, toggle, idOf } = view;
@@ -119,37 +156,6 @@ export function ListGrid<T, O extends string>(view: ListView<T, O>) {
   const expandable = details.length > 0 || !!rowExpansion;
   const lastColumn = !!actions || expandable;
   const span = shown.length + (lastColumn ? 1 : 0);
-
-  const sortBy = (accessor: string) => {
-    if (list) {
-      const same = list.orderBy === accessor;
-      // A new column keeps the direction; the same column again flips it.
-      list.setSort(accessor as O, same ? (list.direction === 'asc' ? 'desc' : 'asc') : list.direction);
-    }
-  };
-
-  const header = (c: ListColumn<T>) => {
-    const active = list?.orderBy === c.accessor;
-    const sortable = c.sortable && list;
-    const Icon = !active ? IconSelector : list?.direction === 'asc' ? IconChevronUp : IconChevronDown;
-    return (
-      <Table.Th
-        key={c.accessor}
-        aria-sort={sortable ? ariaSort(active, list.direction) : undefined}
-        className={c.clamp ? classes.clampCell : undefined}
-        style={{ width: c.width, minWidth: c.width, textAlign: c.textAlign }}
-      >
-        {sortable ? (
-          <UnstyledButton className={classes.sort} onClick={() => sortBy(c.accessor)}>
-            <span>{titleOf(c)}</span>
-            <Icon size={14} aria-hidden className={active ? undefined : classes.idle} />
-          </UnstyledButton>
-        ) : (
-          titleOf(c)
-        )}
-      </Table.Th>
-    );
-  };
 
   const onRowClick = (record: T, index: number, event: React.MouseEvent) => {
     if ((event.target as HTMLElement).closest('a,button,input,label,[role="button"],[tabindex]')) {
@@ -175,7 +181,9 @@ export function ListGrid<T, O extends string>(view: ListView<T, O>) {
       >
         <Table.Thead>
           <Table.Tr>
-            {shown.map(header)}
+            {shown.map((c) => (
+              <HeaderCell key={c.accessor} column={c} list={list} />
+            ))}
             {lastColumn ? (
               <Table.Th className={classes.actions} style={{ textAlign: actions?.textAlign ?? 'right' }}>
                 {actions ? titleOf(actions) : <VisuallyHidden>Details</VisuallyHidden>}
@@ -234,15 +242,7 @@ export function ListGrid<T, O extends string>(view: ListView<T, O>) {
   );
 }
 
-export function DetailsToggle({
-  open,
-  onClick,
-  label,
-}: {
-  open: boolean;
-  onClick: () => void;
-  label?: ReactNode;
-}) {
+function DetailsToggle({ open, onClick, label }: { open: boolean; onClick: () => void; label?: ReactNode }) {
   return (
     <ActionIcon
       variant="subtle"

@@ -3,7 +3,7 @@ import { useId } from 'react';
 import { ROWS_PER_PAGE_OPTIONS } from './use-list-state';
 
 /**
- * '11-20 of 57'; when the server only counted up to a cap (`lowerBound`), '1-10 of 10,000+'.
+ * '11-20 of 57'; when the server only counted up to a cap (`lowerBound`), '1-10 of 1,000+'.
  * Empty when there is nothing to count.
  */
 export function pagerText(from: number, to: number, total: number, lowerBound = false): string {

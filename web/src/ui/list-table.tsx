@@ -8,11 +8,9 @@ import { ListGrid } from './list-grid';
 import { ListPager } from './list-pager';
 
 export type { ListColumn } from './list-columns';
-export type { ListTableProps, ListView, RowExpansion } from './list-view';
+export type { ListControls, ListTableProps } from './list-view';
 
 import type { ListTableProps } from './list-view';
-
-export { ROWS_PER_PAGE_OPTIONS } from './use-list-state';
 
 /** Rows and total last loaded, kept while a later call fails. */
 function useLastLoaded<T>(records: T[] | null | undefined, total: number | null | undefined) {

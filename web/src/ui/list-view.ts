@@ -2,8 +2,14 @@ import type { CSSProperties, MouseEvent, ReactNode } from 'react';
 import type { ListColumn } from './list-columns';
 import type { ListState } from './use-list-state';
 
+/** What a list's table and cards use of useListState: the page, its size and the order. */
+export type ListControls<O extends string = string> = Pick<
+  ListState<O>,
+  'page' | 'setPage' | 'pageLimit' | 'setPageLimit' | 'orderBy' | 'direction' | 'setSort'
+>;
+
 /** Extra content under a row, opened by clicking the row (or its details button). */
-export interface RowExpansion<T> {
+interface RowExpansion<T> {
   content: (params: { record: T; index: number }) => ReactNode;
   /** More than one row open at a time (default true). */
   allowMultiple?: boolean;
@@ -16,7 +22,7 @@ export interface ListTableProps<T, O extends string = string> {
   records: T[] | null | undefined;
   /** Total rows of the filtered list (from the server). */
   total: number | null | undefined;
-  /** The server counted only up to `total`: the pager says '1-10 of 10,000+'. */
+  /** The server counted only up to `total`: the pager says '1-10 of 1,000+'. */
   totalIsLowerBound?: boolean;
   /** Loader over the table while a page loads. */
   fetching?: boolean;
@@ -24,7 +30,7 @@ export interface ListTableProps<T, O extends string = string> {
   error?: unknown;
   onRetry?: () => void;
   /** Paging and sorting state from useListState; omit for a table without paging. */
-  list?: ListState<O>;
+  list?: ListControls<O>;
   idAccessor?: keyof T | ((record: T) => string | number);
   noRecordsText?: string;
   rowExpansion?: RowExpansion<T>;

@@ -3,15 +3,15 @@ import { modals } from '@mantine/modals';
 import { createContext, useCallback, useContext, useEffect, useId, useRef, useState } from 'react';
 import { useBlocker } from 'react-router';
 
-export const UNSAVED_TITLE = 'Leave without saving?';
-export const UNSAVED_MESSAGE = 'You have unsaved changes. If you leave now they will be lost.';
+const UNSAVED_TITLE = 'Leave without saving?';
+const UNSAVED_MESSAGE = 'You have unsaved changes. If you leave now they will be lost.';
 
 /**
  * Which forms hold unsaved changes right now. React Router honours only one blocker at a time, so
  * the forms register here and one guard (in the shell) blocks for all of them.
  */
 const dirtyForms = new Set<string>();
-export const hasUnsavedChanges = () => dirtyForms.size > 0;
+const hasUnsavedChanges = () => dirtyForms.size > 0;
 
 /** A popup reports whether its form is dirty, so closing it asks first. */
 const PopupDirty = createContext<((id: string, dirty: boolean) => void) | null>(null);
@@ -38,7 +38,7 @@ export function useUnsavedChanges(dirty: boolean): void {
 }
 
 /** Asks 'Leave without saving?'; resolves true when the person chooses to leave. */
-export function confirmDiscard(): Promise<boolean> {
+function confirmDiscard(): Promise<boolean> {
   return new Promise((resolve) => {
     modals.openConfirmModal({
       title: UNSAVED_TITLE,

@@ -1,14 +1,14 @@
 import { PAGE_SIZE, SEARCH_DEBOUNCE_MS } from '@admin/contract';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useDebouncedCallback } from '@mantine/hooks';
+import { useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { debounce } from '../lib/debounce';
 
-export type Direction = 'asc' | 'desc';
+type Direction = 'asc' | 'desc';
 
 /** Rows-per-page choices; a page size outside them in the address falls back to the default. */
 export const ROWS_PER_PAGE_OPTIONS = [10, 25, 50, 100];
 
-export interface ListParams<O extends string = string> {
+interface ListParams<O extends string = string> {
   query?: string;
   page: number;
   page_limit: number;
@@ -126,15 +126,15 @@ export function useListState<O extends string>(options: ListStateOptions<O>): Li
   // The search box types freely; the address (and the call) get the text 1000 ms after the last key.
   const [search, setSearchText] = useState(query);
   const wait = options.debounceMs ?? SEARCH_DEBOUNCE_MS;
-  const commitSearch = (value: string) =>
-    update((p) => {
-      put(p, keys.q, value.trim(), '');
-      firstPage(p);
-    });
-  const commitRef = useRef(commitSearch);
-  commitRef.current = commitSearch;
-  const pushQuery = useMemo(() => debounce((value: string) => commitRef.current(value), wait), [wait]);
-  useEffect(() => pushQuery.cancel, [pushQuery]);
+  // Mantine's debouncer calls the latest callback and drops a pending call on unmount.
+  const pushQuery = useDebouncedCallback(
+    (value: string) =>
+      update((p) => {
+        put(p, keys.q, value.trim(), '');
+        firstPage(p);
+      }),
+    wait,
+  );
   // Back/forward or a link changed the search: the box shows it.
   const [shownQuery, setShownQuery] = useState(query);
   if (shownQuery !== query) {
@@ -198,13 +198,7 @@ export function useFilterText(
 ): [string, (value: string) => void] {
   const value = list.filters[name] ?? '';
   const [text, setText] = useState(value);
-  const setRef = useRef(list.setFilters);
-  setRef.current = list.setFilters;
-  const push = useMemo(
-    () => debounce((v: string) => setRef.current({ [name]: v.trim() }), debounceMs),
-    [name, debounceMs],
-  );
-  useEffect(() => push.cancel, [push]);
+  const push = useDebouncedCallback((v: string) => list.setFilters({ [name]: v.trim() }), debounceMs);
   const [shown, setShown] = useState(value);
   if (shown !== value) {
     setShown(value);

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineCall } from '../call';
-import { DateOnly, Envelope, Id, listParams, Text, Timestamp } from '../common';
+import { DateOnly, Envelope, Id, listParams, Text, Timestamp, TotalIsLowerBound } from '../common';
 
 /** One entry of the audit trail (issue 15). changes holds { before, after } with secrets redacted. */
 export const AuditRow = z.object({
@@ -36,16 +36,26 @@ export const AUDIT_SIGNIN_ACTIONS = [
 export const AuditListRequest = listParams(AUDIT_LIST_ORDER, {
   order_by: 'created_at',
   direction: 'desc',
-}).extend({
-  actor_id: Id.optional().describe('Entries by this user'),
-  target_type: Text().trim().min(1).max(64).optional(),
-  target_id: Text().trim().min(1).max(64).optional(),
-  user_id: Id.optional().describe('Entries by this user or about this user (the profile Activity tab)'),
-  action: Text().trim().min(1).max(100).optional(),
-  start_date: DateOnly.optional().describe('From this day (UTC), inclusive'),
-  end_date: DateOnly.optional().describe('Up to this day (UTC), inclusive'),
-  format: z.enum(['json', 'csv']).default('json').describe('csv streams the whole filtered list'),
-});
+})
+  .extend({
+    actor_id: Id.optional().describe('Entries by this user'),
+    target_type: Text().trim().min(1).max(64).optional().describe('Entries about targets of this type'),
+    target_id: Text()
+      .trim()
+      .min(1)
+      .max(64)
+      .optional()
+      .describe('Entries about this target (with target_type: a target is its type and id)'),
+    user_id: Id.optional().describe('Entries by this user or about this user (the profile Activity tab)'),
+    action: Text().trim().min(1).max(100).optional(),
+    start_date: DateOnly.optional().describe('From this day (UTC), inclusive'),
+    end_date: DateOnly.optional().describe('Up to this day (UTC), inclusive'),
+    format: z.enum(['json', 'csv']).default('json').describe('csv streams the whole filtered list'),
+  })
+  .refine((v) => v.target_id === undefined || v.target_type !== undefined, {
+    path: ['target_id'],
+    message: 'needs target_type',
+  });
 
 export const auditCalls = {
   auditLog: defineCall({
@@ -57,7 +67,7 @@ export const auditCalls = {
     response: Envelope.extend({
       data: z.array(AuditRow),
       total: z.number().int(),
-      total_is_estimate: z.boolean().describe('true when total is the planner estimate (over 10,000 rows)'),
+      total_is_lower_bound: TotalIsLowerBound,
       actions: z.array(z.string()).describe('Every action that can be filtered on'),
     }),
     produces: ['application/json', 'text/csv'],

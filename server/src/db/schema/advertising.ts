@@ -77,6 +77,11 @@ export const campaigns = pgTable(
     index('campaigns_live_status_created_idx')
       .on(t.status, t.createdAt, t.userId)
       .where(sql`deleted_at IS NULL`),
+    // The campaigns list's default order (newest first, NULLS LAST as orderBy writes it): page 0 is
+    // an ordered walk that stops at the page instead of a sort of every live campaign.
+    index('campaigns_live_newest_idx')
+      .on(t.createdAt.desc().nullsLast(), t.id.desc().nullsLast())
+      .where(sql`deleted_at IS NULL`),
   ],
 );
 

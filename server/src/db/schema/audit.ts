@@ -28,7 +28,9 @@ export const auditLog = pgTable(
     index('audit_log_created_idx').on(t.createdAt, t.id),
     index('audit_log_actor_idx').on(t.actorId, t.createdAt, t.id),
     index('audit_log_target_type_idx').on(t.targetType, t.createdAt, t.id),
-    index('audit_log_target_id_idx').on(t.targetId, t.createdAt, t.id),
+    // A target is named by type and id together: the list's target filter (and the Activity tab's
+    // 'done to this user') walk this index alone, also for deep pages.
+    index('audit_log_target_idx').on(t.targetType, t.targetId, t.createdAt, t.id),
     index('audit_log_action_idx').on(t.action, t.createdAt, t.id),
   ],
 );

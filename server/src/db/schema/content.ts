@@ -143,11 +143,13 @@ export const searches = pgTable(
     index('searches_type_created_idx').on(t.type, t.createdAt, t.id),
     index('searches_user_idx').on(t.userId, t.createdAt),
     index('searches_term_trgm').using('gin', t.searchTerm.op('gin_trgm_ops')),
-    // Every offered sort walks an index (issue 12); 1-2 character terms match the term's start.
+    // Every offered sort walks an index (issue 12); 1-2 character terms match the term's first
+    // characters, newest first (the default sort) along these.
     index('searches_updated_idx').on(t.updatedAt, t.id),
     index('searches_term_idx').on(t.searchTerm, t.id),
     index('searches_type_id_idx').on(t.type, t.id),
-    index('searches_term_prefix_idx').using('btree', sql`lower(${t.searchTerm}) text_pattern_ops`),
+    index('searches_term_p1_idx').on(sql`lower(left(${t.searchTerm}, 1))`, t.createdAt, t.id),
+    index('searches_term_p2_idx').on(sql`lower(left(${t.searchTerm}, 2))`, t.createdAt, t.id),
   ],
 );
 

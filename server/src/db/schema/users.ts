@@ -52,6 +52,11 @@ export const users = pgTable(
     // The users list (active platform users) pages by name or by date: partial indexes let a deep
     // page and the total be index-only scans instead of visiting every row (issue 3 benchmark).
     index('users_active_name_idx').on(t.name, t.id).where(sql`${t.deletedAt} IS NULL AND NOT ${t.isAdmin}`),
+    // Deleted users are a few among millions: their list's name order, and their rows for a search's
+    // bitmap (ANDed with the trigram one) without visiting every match.
+    index('users_deleted_name_idx')
+      .on(t.name, t.id)
+      .where(sql`${t.deletedAt} IS NOT NULL AND NOT ${t.isAdmin}`),
     index('users_active_created_idx')
       .on(t.createdAt, t.id)
       .where(sql`${t.deletedAt} IS NULL AND NOT ${t.isAdmin}`),
@@ -68,9 +73,17 @@ export const users = pgTable(
     index('users_last_interacted_desc_idx').on(t.lastInteracted.desc().nullsLast(), t.id.desc()),
     // Staff are a handful among millions: their list reads these few rows and sorts them.
     index('users_backend_idx').on(t.id).where(sql`${t.isAdmin}`),
-    // Search terms of 1-2 characters match the start of a name or username (trigrams need 3).
-    index('users_name_prefix_idx').using('btree', sql`lower(${t.name}) text_pattern_ops`),
-    index('users_username_prefix_idx').using('btree', sql`lower(${t.username}) text_pattern_ops`),
+    // Search terms of 1-2 characters match the first characters of a name or username (trigrams
+    // need 3). Keyed by those characters, then by the other column: a name-sorted page of the users
+    // whose username starts with 'ma' (and the reverse) is an ordered walk that stops at the page,
+    // where a walk of the name index would pass half the table first (Ma... and ma.... go together).
+    // The same-column pages walk users_name_idx / users_username_idx from the prefix on. (No
+    // INCLUDE of the other column: with both names in one index, the planner walks all of it for a
+    // long term's ILIKE instead of using the trigram indexes; migration 0007.)
+    index('users_name_p1_idx').on(sql`lower(left(${t.name}, 1))`, t.username, t.id),
+    index('users_name_p2_idx').on(sql`lower(left(${t.name}, 2))`, t.username, t.id),
+    index('users_username_p1_idx').on(sql`lower(left(${t.username}, 1))`, t.name, t.id),
+    index('users_username_p2_idx').on(sql`lower(left(${t.username}, 2))`, t.name, t.id),
   ],
 );
 

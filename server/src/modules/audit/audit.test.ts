@@ -1,6 +1,7 @@
 import { SESSION_IDLE_SECONDS } from '@admin/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { campaigns } from '../../db/schema';
 import { rowsOf } from '../../db/sql';
 import {
   callApi,
@@ -111,6 +112,52 @@ describe('what the trail records', () => {
     expect(rows[1]).toMatchObject({ action: 'denied', actor_id: staff.id, changes: { call: 'audit-log' } });
     const groups = rowsOf(await env.db.execute(sql`SELECT 1 FROM groups WHERE name = 'Nope'`));
     expect(groups).toHaveLength(0);
+  });
+
+  it('writes the entry in the same transaction as the change', async () => {
+    const user = await makeUser(env.db, { platform: true });
+    const from = await lastId();
+    await callApi(env.app, calls.updateProfile, { id: user.id, name: 'Same Tx' }, boss.token);
+    const [entry] = rowsOf<{ xmin: string }>(
+      await env.db.execute(sql`SELECT xmin::text FROM audit_log WHERE id > ${from} ORDER BY id LIMIT 1`),
+    );
+    const [row] = rowsOf<{ xmin: string }>(
+      await env.db.execute(sql`SELECT xmin::text FROM users WHERE id = ${user.id}`),
+    );
+    expect(entry.xmin).toBe(row.xmin);
+  });
+
+  it('rolls the change back when its entry cannot be written, also past a savepoint', async () => {
+    const user = await makeUser(env.db, { platform: true, name: 'Kept Name' });
+    const owner = await makeUser(env.db, { platform: true });
+    // approve-campaign opens its own db.transaction inside the call's: a savepoint.
+    const [campaign] = await env.db
+      .insert(campaigns)
+      .values({ userId: owner.id, campaignName: 'Tx Campaign', status: 'Pending' })
+      .returning({ id: campaigns.id });
+    await env.db.execute(sql`ALTER TABLE audit_log ADD CONSTRAINT audit_test_refuse
+      CHECK (action NOT IN ('update-profile', 'approve-campaign')) NOT VALID`);
+    try {
+      const res = await callApi(env.app, calls.updateProfile, { id: user.id, name: 'Lost Name' }, boss.token);
+      expect(res.status).toBe(500);
+      const approve = await callApi(env.app, calls.approveCampaign, { id: campaign.id }, boss.token);
+      expect(approve.status).toBe(500);
+    } finally {
+      await env.db.execute(sql`ALTER TABLE audit_log DROP CONSTRAINT audit_test_refuse`);
+    }
+    const [row] = rowsOf<{ name: string }>(
+      await env.db.execute(sql`SELECT name FROM users WHERE id = ${user.id}`),
+    );
+    expect(row.name).toBe('Kept Name');
+    const [c] = rowsOf<{ is_approved: boolean }>(
+      await env.db.execute(sql`SELECT is_approved FROM campaigns WHERE id = ${campaign.id}`),
+    );
+    expect(c.is_approved).toBe(false);
+    // The connections went back to the pool usable: the same calls now succeed.
+    expect(
+      (await callApi(env.app, calls.updateProfile, { id: user.id, name: 'Next' }, boss.token)).status,
+    ).toBe(200);
+    expect((await callApi(env.app, calls.approveCampaign, { id: campaign.id }, boss.token)).status).toBe(200);
   });
 
   it('refuses to update an entry, even in SQL', async () => {
@@ -270,7 +317,69 @@ describe('GET audit-log', () => {
     expect(paged.body.data.map((r: { action: string }) => r.action)).toEqual(['update-profile']);
   });
 
+  it('user_id lists what the user did and what was done to them, each entry once', async () => {
+    const editor = await makeUser(env.db, { permissions: ['update_profile'] });
+    const other = await makeUser(env.db, { platform: true });
+    await callApi(env.app, calls.updateProfile, { id: other.id, name: 'By Editor' }, editor.token);
+    const res = await callApi(
+      env.app,
+      calls.changePassword,
+      {
+        currentPassword: 'secret-password',
+        newPassword: 'Another-pass-77',
+        confirmPassword: 'Another-pass-77',
+      },
+      editor.token,
+    );
+    expect(res.status).toBe(200);
+    await callApi(env.app, calls.suspendAccount, { user_id: editor.id }, boss.token);
+    const mine = await callApi(env.app, calls.auditLog, { user_id: editor.id }, auditor.token);
+    expect(mine.body.data.map((r: { action: string }) => r.action)).toEqual([
+      'suspend-account',
+      'change-password',
+      'update-profile',
+    ]);
+    expect(mine.body).toMatchObject({ total: 3, total_is_lower_bound: false });
+    const deeper = await callApi(
+      env.app,
+      calls.auditLog,
+      { user_id: editor.id, page: 1, page_limit: 2 },
+      auditor.token,
+    );
+    expect(deeper.body.data.map((r: { action: string }) => r.action)).toEqual(['update-profile']);
+    // A filter with user_id applies inside both halves, before each stops at the page's end.
+    const filtered = await callApi(
+      env.app,
+      calls.auditLog,
+      { user_id: editor.id, action: 'update-profile', page: 0, page_limit: 1 },
+      auditor.token,
+    );
+    expect(filtered.body.data.map((r: { action: string }) => r.action)).toEqual(['update-profile']);
+    expect(filtered.body).toMatchObject({ total: 1 });
+  });
+
+  it('counts totals up to the cap and flags a lower bound beyond it', async () => {
+    process.env.LIST_TOTAL_CAP = '2';
+    try {
+      const res = await callApi(env.app, calls.auditLog, { page_limit: 5 }, auditor.token);
+      expect(res.body).toMatchObject({ total: 2, total_is_lower_bound: true });
+      expect(res.body.data).toHaveLength(5);
+      const one = await callApi(
+        env.app,
+        calls.auditLog,
+        { action: 'suspend-account', target_type: 'user', target_id: String(subject.id) },
+        auditor.token,
+      );
+      expect(one.body).toMatchObject({ total: 1, total_is_lower_bound: false });
+    } finally {
+      delete process.env.LIST_TOTAL_CAP;
+    }
+  });
+
   it('refuses bad filters with 400', async () => {
+    const noType = await callApi(env.app, calls.auditLog, { target_id: '5' }, auditor.token);
+    expect(noType.status).toBe(400);
+    expect(noType.body.responseMessage).toContain('target_id');
     expect((await callApi(env.app, calls.auditLog, { start_date: 'yesterday' }, auditor.token)).status).toBe(
       400,
     );

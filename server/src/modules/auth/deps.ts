@@ -1,11 +1,13 @@
 import type { Db } from '../../db/client';
+import type { Log } from '../../lib/log';
 import type { Mailer } from '../../providers/mail';
 
 /** What the sign-in services are handed. */
 export interface AuthDeps {
   db: Db;
   mailer: Mailer;
-  log: (msg: string) => void;
+  /** The request's logger (its lines carry the request id). */
+  log: Log;
   /** Outbox mode (no MAIL_URL): codes are also written to the log, since no mail really leaves. */
   logCodes: boolean;
   /** Runs work after the answer has gone (reset-password's mail), awaited when the app closes. */

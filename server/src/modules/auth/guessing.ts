@@ -5,7 +5,7 @@ import { signinFailures } from '../../lib/metrics';
 import { type Count, forget, hit, isMarked, mark, minutesUntil, unhit } from './counters';
 
 /** Password-guessing limits (docs/security.md, "Sign-in"). */
-export const PASSWORD_LIMITS = {
+const PASSWORD_LIMITS = {
   /** one account from one client address: slows a guesser down, nobody else */
   pair: { limit: 5, windowSeconds: 15 * 60 },
   /** one account from every address together (NIST SP 800-63B: at most 100) */

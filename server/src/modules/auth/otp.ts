@@ -11,7 +11,7 @@ import type { AuthDeps } from './deps';
 import { sha256 } from './sessions';
 
 /** One-time code limits (docs/security.md, "Sign-in"). */
-export const OTP_LIMITS = {
+const OTP_LIMITS = {
   /** wrong codes of one account, over all its challenges, within the window... */
   wrongPerAccount: 10,
   windowSeconds: 60 * 60,
@@ -56,7 +56,7 @@ const lockedError = (until: Date) =>
 /** Mails the code. It goes to the log only in outbox mode (no MAIL_URL), where nothing is really sent. */
 export async function mailCode(deps: AuthDeps, to: string | null, code: string, expiresAt: Date) {
   if (deps.logCodes) {
-    deps.log(`one-time code for ${to}: ${code}`);
+    deps.log.info({ to, code }, 'one-time code (outbox mode)');
   }
   if (to) {
     const minutes = minutesUntil(expiresAt);
@@ -83,7 +83,7 @@ export async function takeChallengeTry(db: Db, key: string): Promise<Challenge |
   return row ?? null;
 }
 
-export function codeMatches(challenge: Challenge, key: string, otp: string): boolean {
+function codeMatches(challenge: Challenge, key: string, otp: string): boolean {
   return timingSafeEqual(Buffer.from(challenge.code_hash), Buffer.from(codeHash(key, otp)));
 }
 
@@ -116,7 +116,10 @@ export async function checkCode(deps: AuthDeps, challenge: Challenge, key: strin
   ) {
     signinLockouts.inc();
     await mailLockout(deps, challenge.user_id);
-    deps.log(`sign-in of user ${challenge.user_id} paused after ${OTP_LIMITS.wrongPerAccount} wrong codes`);
+    deps.log.warn(
+      { userId: challenge.user_id, wrongCodes: OTP_LIMITS.wrongPerAccount },
+      'sign-in paused after too many wrong codes',
+    );
     await recordSignin(
       deps.db,
       'lockout',

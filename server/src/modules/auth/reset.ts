@@ -10,7 +10,7 @@ import { hit, minutesUntil, unhit } from './counters';
 import type { AuthDeps } from './deps';
 
 /** reset-password limits (docs/security.md, "Sign-in"). */
-export const RESET_LIMITS = {
+const RESET_LIMITS = {
   /** a mailed one-time password works once, within this time */
   ttlSeconds: 30 * 60,
   perEmail: { limit: 5, windowSeconds: 60 * 60 },
@@ -85,7 +85,7 @@ async function issueOneTimePassword(deps: AuthDeps, email: string, ip: string) {
       'by itself. If such mails keep coming, tell your administrator.',
     ].join('\n'),
   });
-  deps.log(`one-time password mailed to user ${user.id}`);
+  deps.log.info({ userId: user.id }, 'one-time password mailed');
 }
 
 /**

@@ -1,5 +1,5 @@
 import { calls } from '@admin/contract';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppDeps } from '../../deps';
 import { route } from '../../http/route';
 import { requestReset } from './reset';
@@ -7,27 +7,30 @@ import * as auth from './service';
 
 export async function authRoutes(app: FastifyInstance, deps: AppDeps) {
   const pending = new Set<Promise<void>>();
-  const authLog = app.log.child({ module: 'auth' });
-  const authDeps: auth.AuthDeps = {
-    db: deps.db,
-    mailer: deps.mailer,
-    log: (m: string) => authLog.info(m),
-    logCodes: !deps.config.MAIL_URL,
-    defer(task) {
-      const run = task()
-        .catch((err) => authLog.error({ err }, 'deferred sign-in work failed'))
-        .finally(() => pending.delete(run));
-      pending.add(run);
-    },
+  // Per request: the services log through the request's logger, so every line has its id.
+  const authDeps = (req: FastifyRequest): auth.AuthDeps => {
+    const log = req.log.child({ module: 'auth' });
+    return {
+      db: deps.db,
+      mailer: deps.mailer,
+      log,
+      logCodes: !deps.config.MAIL_URL,
+      defer(task) {
+        const run = task()
+          .catch((err) => log.error({ err }, 'deferred sign-in work failed'))
+          .finally(() => pending.delete(run));
+        pending.add(run);
+      },
+    };
   };
   app.addHook('onClose', async () => {
     await Promise.allSettled([...pending]);
   });
-  route(app, calls.adminLogin, ({ input, req }) => auth.login(authDeps, input, req.ip));
-  route(app, calls.resendOtp, ({ input }) => auth.resendOtp(authDeps, input.key));
-  route(app, calls.verifyAuth, ({ input }) => auth.verifyOtp(authDeps, input));
+  route(app, calls.adminLogin, ({ input, req }) => auth.login(authDeps(req), input, req.ip));
+  route(app, calls.resendOtp, ({ input, req }) => auth.resendOtp(authDeps(req), input.key));
+  route(app, calls.verifyAuth, ({ input, req }) => auth.verifyOtp(authDeps(req), input));
   route(app, calls.getLoginData, ({ user }) => auth.loginData(deps.db, user));
   route(app, calls.logout, ({ user }) => auth.logout(deps.db, user));
   route(app, calls.changePassword, ({ user, input }) => auth.changePassword(deps.db, user, input));
-  route(app, calls.resetPassword, ({ input, req }) => requestReset(authDeps, input.email, req.ip));
+  route(app, calls.resetPassword, ({ input, req }) => requestReset(authDeps(req), input.email, req.ip));
 }

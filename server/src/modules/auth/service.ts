@@ -84,7 +84,7 @@ export async function widgetsOf(db: Db, userId: number): Promise<string> {
   return JSON.stringify(widget);
 }
 
-export async function presentLoggedIn(db: Db, userId: number): Promise<LoggedInUser> {
+async function presentLoggedIn(db: Db, userId: number): Promise<LoggedInUser> {
   const [u] = await db.select().from(users).where(eq(users.id, userId));
   return {
     id: u.id,

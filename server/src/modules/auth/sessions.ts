@@ -6,10 +6,10 @@ import { sessions } from '../../db/schema';
 import { rowsOf } from '../../db/sql';
 import { sha256 } from '../../sessions/resolver';
 
-export { resolveSession, type SessionUser, sessionQuery, sha256 } from '../../sessions/resolver';
+export { sessionQuery, sha256 } from '../../sessions/resolver';
 
 /** 256 random bits; only the hash is kept. */
-export function newToken(): string {
+function newToken(): string {
   return randomBytes(32).toString('base64url');
 }
 

@@ -231,7 +231,7 @@ describe('one-time codes', () => {
       const deps: AuthDeps = {
         db: env.db,
         mailer: { send: async (m) => void mails.push(m) },
-        log: (m) => logs.push(m),
+        log: { info: (fields) => logs.push(JSON.stringify(fields)), warn() {}, error() {} },
         logCodes,
         defer: () => {},
       };

@@ -55,7 +55,7 @@ const num = (v: string | number | null) => (v === null ? 0 : Number(v));
  * The list hint of a status (spec 02 section 4): a Completed campaign names its cause, a Running one
  * says when today's spend reached its per-day budget.
  */
-export function statusHint(r: CampaignDbRow, now = new Date()): CampaignRow['status_hint'] {
+function statusHint(r: CampaignDbRow, now = new Date()): CampaignRow['status_hint'] {
   if (r.status === 'Completed') {
     if (r.ad_end && new Date(r.ad_end).getTime() < now.getTime()) {
       return 'Duration';
@@ -71,7 +71,7 @@ export function statusHint(r: CampaignDbRow, now = new Date()): CampaignRow['sta
   return null;
 }
 
-export function totalDays(start: Date | string | null, end: Date | string | null): number {
+function totalDays(start: Date | string | null, end: Date | string | null): number {
   if (!start || !end) {
     return 0;
   }
@@ -170,7 +170,7 @@ export interface SettingDbRow {
 }
 
 /** 'YYYY-MM-DD HH:mm:ss' in UTC: calendar days are kept as UTC days on both sides. */
-export function dayTime(v: Date | string): string {
+function dayTime(v: Date | string): string {
   return new Date(v).toISOString().slice(0, 19).replace('T', ' ');
 }
 

@@ -11,7 +11,7 @@ const TITLES: Record<StaticPage['data_key'], string> = {
   'advertising-guidelines': 'Advertising Guidelines',
 };
 
-export const pageTitle = (key: StaticPage['data_key']) => TITLES[key];
+const pageTitle = (key: StaticPage['data_key']) => TITLES[key];
 
 const escapeHtml = (s: string) =>
   s.replace(

@@ -19,7 +19,7 @@ interface SettingDbRow {
   updated_at: Date | string;
 }
 
-export function presentStaticPage(key: StaticPageKey, row: SettingDbRow | undefined): StaticPage {
+function presentStaticPage(key: StaticPageKey, row: SettingDbRow | undefined): StaticPage {
   return {
     data_key: key,
     data: row ? sanitizePageHtml(row.data) : '',
@@ -59,7 +59,7 @@ export async function saveStaticPage(
  * They live in the same static_settings table; the settings area writes them through
  * change-enrichment-settings. Only ENRICHMENT_SETTING_KEYS can be read here.
  */
-export async function readEnrichmentSettings(
+async function readEnrichmentSettings(
   db: Db,
   keys: readonly EnrichmentSettingKey[],
 ): Promise<Record<EnrichmentSettingKey, string | null>> {

@@ -164,7 +164,7 @@ export async function adsTransactions(db: Db, range: DateRange) {
 }
 
 /** The arranger options of a tab this user holds the permission for. */
-export function availableWidgets(user: AuthUser, type: WidgetType): DashboardWidget[] {
+function availableWidgets(user: AuthUser, type: WidgetType): DashboardWidget[] {
   return WIDGET_CATALOGUE[type].filter((w) => hasPermission(user, w.permission)).map((w) => ({ ...w }));
 }
 

@@ -29,7 +29,7 @@ interface GroupDbRow {
   users_count: number;
 }
 
-export function presentGroup(r: GroupDbRow): GroupRow {
+function presentGroup(r: GroupDbRow): GroupRow {
   return {
     id: r.id,
     name: r.name,

@@ -12,7 +12,7 @@ interface InterestDbRow {
   campaigns_count: number;
 }
 
-export function presentInterest(r: InterestDbRow): InterestRow {
+function presentInterest(r: InterestDbRow): InterestRow {
   return {
     id: r.id,
     name: r.name,

@@ -2,6 +2,7 @@ import { MAP_CENTER } from '@admin/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../db/schema';
+import { silentLog } from '../../lib/log';
 import { callApi, calls, makeUser, setupTestApp, type TestEnv } from '../../test/harness';
 import { cellSize, createUsersMap, rebuildMapCells } from './service';
 
@@ -92,7 +93,7 @@ describe('GET users-locations', () => {
     expect(perZoom.map((r) => r.zoom)).toEqual([5, 6, 7, 8, 9, 10, 11, 12, 13]);
     expect(perZoom.every((r) => r.n === 31)).toBe(true);
     // A map forced onto the cells path (as with a million users) gives the same clusters.
-    const viaCells = createUsersMap(env.db, () => {}, { directBelow: 0 });
+    const viaCells = createUsersMap(env.db, silentLog, { directBelow: 0 });
     const direct = await callApi(env.app, calls.usersLocations, WIDE, staff.token);
     const fromCells = await viaCells.locations(WIDE);
     expect(fromCells.total).toBe(direct.body.data.total);

@@ -5,8 +5,7 @@ import { route } from '../../http/route';
 import { createUsersMap } from './service';
 
 export async function mapRoutes(app: FastifyInstance, deps: AppDeps) {
-  const mapLog = app.log.child({ module: 'map' });
-  const usersMap = createUsersMap(deps.db, (m) => mapLog.info(m));
+  const usersMap = createUsersMap(deps.db, app.log.child({ module: 'map' }));
   route(app, calls.usersLocations, async ({ input }) => ({ data: await usersMap.locations(input) }));
   route(app, calls.mapConfig, async () => ({
     data: {

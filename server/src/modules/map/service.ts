@@ -2,13 +2,14 @@ import { MAP_MIN_ZOOM, type MapCluster, type MapUser } from '@admin/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { rowsOf } from '../../db/sql';
+import type { Log } from '../../lib/log';
 
 /** Zoom levels kept in map_cells; closer views group the users directly (their boxes are small). */
-export const CELL_ZOOMS = { min: MAP_MIN_ZOOM, max: 13 } as const;
+const CELL_ZOOMS = { min: MAP_MIN_ZOOM, max: 13 } as const;
 /** Below this many located users the grid is computed from users on every request (always fresh). */
-export const DIRECT_BELOW = 20_000;
+const DIRECT_BELOW = 20_000;
 /** Cells older than this (5 minutes) are rebuilt in the background while the old ones keep answering. */
-export const CELLS_MAX_AGE_MS = 5 * 60_000;
+const CELLS_MAX_AGE_MS = 5 * 60_000;
 const REBUILD_LOCK = 7_270_001;
 
 export interface Bounds {
@@ -128,11 +129,7 @@ async function cellState(db: Db): Promise<CellState> {
 }
 
 /** Serves the users map for one process: decides between cells and users, keeps cells fresh. */
-export function createUsersMap(
-  db: Db,
-  log: (msg: string) => void,
-  opts: { maxAgeMs?: number; directBelow?: number } = {},
-) {
+export function createUsersMap(db: Db, log: Log, opts: { maxAgeMs?: number; directBelow?: number } = {}) {
   const maxAgeMs = opts.maxAgeMs ?? CELLS_MAX_AGE_MS;
   const directBelow = opts.directBelow ?? DIRECT_BELOW;
   let rebuilding: Promise<unknown> | null = null;
@@ -142,8 +139,8 @@ export function createUsersMap(
     if (!rebuilding) {
       const started = Date.now();
       rebuilding = rebuildMapCells(db)
-        .then((done) => done && log(`map cells rebuilt in ${Date.now() - started} ms`))
-        .catch((err) => log(`map cells rebuild failed: ${(err as Error).message}`))
+        .then((done) => done && log.info({ ms: Date.now() - started }, 'map cells rebuilt'))
+        .catch((err) => log.error({ err }, 'map cells rebuild failed'))
         .finally(() => {
           rebuilding = null;
           state = null;

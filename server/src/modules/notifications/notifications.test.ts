@@ -1,13 +1,14 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { devices, notifications } from '../../db/schema';
+import { silentLog } from '../../lib/log';
 import { createLogPush, type PushProvider } from '../../providers/push';
 import { callApi, calls, makeUser, setupTestApp, type TestEnv } from '../../test/harness';
 import { createNotificationWorker } from './worker';
 
 let env: TestEnv;
 let sender: Awaited<ReturnType<typeof makeUser>>;
-const quiet = () => {};
+const quiet = silentLog;
 
 beforeAll(async () => {
   env = await setupTestApp();

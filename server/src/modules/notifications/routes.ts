@@ -8,8 +8,8 @@ import { createNotificationWorker } from './worker';
 
 export async function notificationsRoutes(app: FastifyInstance, deps: AppDeps) {
   const log = app.log.child({ module: 'notifications' });
-  const push = await createPushProvider(deps.config, (m) => log.info(m));
-  const worker = createNotificationWorker({ db: deps.db, push, log: (m) => log.info(m) });
+  const push = await createPushProvider(deps.config, log.child({ provider: 'push' }));
+  const worker = createNotificationWorker({ db: deps.db, push, log });
   // Every server process runs a worker; claims keep them from sending the same job twice.
   // API tests drive workers themselves, so the app does not start one under NODE_ENV=test.
   if (deps.config.NODE_ENV !== 'test') {

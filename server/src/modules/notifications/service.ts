@@ -17,7 +17,7 @@ interface JobDbRow {
   finished_at: Date | string | null;
 }
 
-export function presentNotification(r: JobDbRow): NotificationRow {
+function presentNotification(r: JobDbRow): NotificationRow {
   return {
     id: r.id,
     occupants: r.occupants,
@@ -54,7 +54,7 @@ export async function queueNotification(
   };
 }
 
-export async function getNotification(db: Db, id: number): Promise<NotificationRow> {
+async function getNotification(db: Db, id: number): Promise<NotificationRow> {
   const rows = rowsOf<JobDbRow>(
     await db.execute(sql`
       SELECT ${SELECT_JOB} FROM notifications n LEFT JOIN users u ON u.id = n.created_by_id WHERE n.id = ${id}`),

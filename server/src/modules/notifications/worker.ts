@@ -1,13 +1,14 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { rowsOf } from '../../db/sql';
+import type { Log } from '../../lib/log';
 import { pushDevices, pushJobProgress } from '../../lib/metrics';
 import type { PushProvider } from '../../providers/push';
 
 export interface NotificationWorkerOptions {
   db: Db;
   push: PushProvider;
-  log: (msg: string) => void;
+  log: Log;
   /** Device tokens per push call (capped by the provider's own limit). */
   batchSize?: number;
   /** How long a claim lasts without progress before another worker may take the job over. */
@@ -40,6 +41,19 @@ interface ClaimedJob {
 const tokenFilter = (occupants: ClaimedJob['occupants']) =>
   occupants === 'ALL' ? sql`` : sql`AND device_type = ${occupants}`;
 
+/** What delivering one job needs from its worker. */
+interface DeliveryContext {
+  db: Db;
+  push: PushProvider;
+  log: Log;
+  batchSize: number;
+  maxErrors: number;
+  /** The claim's next expiry (a fence: compared for equality). */
+  lease: () => Date;
+  /** The worker is stopping: hand the job back. */
+  stopping: () => boolean;
+}
+
 /**
  * Delivers queued notifications. A job is claimed with `locked_until` (FOR UPDATE SKIP LOCKED), so
  * several processes never deliver the same job at once; devices are walked in id order from
@@ -59,152 +73,16 @@ export function createNotificationWorker(opts: NotificationWorkerOptions): Notif
 
   // Millisecond precision on purpose: the value is compared for equality as the claim's fence.
   const lease = () => new Date(Date.now() + lockMs);
-
-  async function claim(lock: Date): Promise<ClaimedJob | null> {
-    const rows = rowsOf<{
-      id: number;
-      occupants: ClaimedJob['occupants'];
-      message: string;
-      cursor: number;
-      total: number;
-      started: boolean;
-    }>(
-      await db.execute(sql`
-        UPDATE notifications n
-           SET status = 'running', locked_until = ${lock}, started_at = coalesce(n.started_at, now())
-         WHERE n.id = (
-           SELECT id FROM notifications
-            WHERE status IN ('queued', 'running') AND (locked_until IS NULL OR locked_until < now())
-            ORDER BY id LIMIT 1 FOR UPDATE SKIP LOCKED)
-        RETURNING n.id, n.occupants, n.message, n.cursor, n.total,
-                  (n.cursor > 0 OR n.delivered + n.failed > 0) AS started`),
-    );
-    return rows[0] ?? null;
-  }
-
-  /** Saves progress if this worker still holds the job; false when it was taken over. */
-  async function save(
-    job: ClaimedJob,
-    lock: Date,
-    next: Date,
-    set: {
-      cursor?: number;
-      delivered?: number;
-      failed?: number;
-      total?: number;
-      done?: boolean;
-      failedJob?: boolean;
-    },
-  ): Promise<boolean> {
-    const status = set.done ? sql`'done'` : set.failedJob ? sql`'failed'` : sql`status`;
-    const finished = set.done || set.failedJob;
-    const rows = rowsOf<{ id: number }>(
-      await db.execute(sql`
-        UPDATE notifications
-           SET cursor = ${set.cursor ?? job.cursor},
-               delivered = delivered + ${set.delivered ?? 0},
-               failed = failed + ${set.failed ?? 0},
-               total = ${set.total ?? sql`total`},
-               status = ${status},
-               finished_at = ${finished ? sql`now()` : sql`finished_at`},
-               locked_until = ${finished ? null : next}
-         WHERE id = ${job.id} AND locked_until = ${lock}
-        RETURNING id, delivered + failed AS done, total`),
-    );
-    const row = rows[0] as { id: number; done?: number; total?: number } | undefined;
-    pushJobProgress.set(row && !finished && row.total ? Number(row.done) / Number(row.total) : 0);
-    return rows.length === 1;
-  }
-
-  async function deliver(job: ClaimedJob, firstLock: Date): Promise<void> {
-    let lock = firstLock;
-    if (!job.started) {
-      // The total is counted once, when delivery begins.
-      const [{ n }] = rowsOf<{ n: number }>(
-        await db.execute(sql`
-          SELECT count(*)::int AS n FROM devices WHERE push_token IS NOT NULL ${tokenFilter(job.occupants)}`),
-      );
-      const next = lease();
-      if (!(await save(job, lock, next, { total: n }))) {
-        return;
-      }
-      lock = next;
-      job.total = n;
-    }
-    let errors = 0;
-    for (;;) {
-      if (stopping) {
-        // Hand the job back at once so the next process resumes without waiting for the lease.
-        await db.execute(sql`
-          UPDATE notifications SET locked_until = NULL WHERE id = ${job.id} AND locked_until = ${lock}`);
-        pushJobProgress.set(0);
-        return;
-      }
-      const devices = rowsOf<{ id: number; push_token: string }>(
-        await db.execute(sql`
-          SELECT id, push_token FROM devices
-           WHERE id > ${job.cursor} AND push_token IS NOT NULL ${tokenFilter(job.occupants)}
-           ORDER BY id LIMIT ${batchSize}`),
-      );
-      if (devices.length === 0) {
-        await save(job, lock, lock, { done: true });
-        log(`notification ${job.id} finished`);
-        return;
-      }
-      let result: Awaited<ReturnType<PushProvider['send']>>;
-      try {
-        result = await push.send(
-          devices.map((d) => d.push_token),
-          { title: '', body: job.message },
-        );
-        errors = 0;
-      } catch (err) {
-        errors += 1;
-        log(
-          `notification ${job.id}: push provider error (${errors}/${maxErrors}): ${(err as Error).message}`,
-        );
-        if (errors >= maxErrors) {
-          await save(job, lock, lock, { failedJob: true });
-          return;
-        }
-        const next = lease();
-        if (!(await save(job, lock, next, {}))) {
-          return;
-        }
-        lock = next;
-        await new Promise((r) => setTimeout(r, Math.min(200 * 2 ** errors, 5000)));
-        continue;
-      }
-      if (result.invalidTokens.length > 0) {
-        // Tokens of uninstalled apps: forget them so later jobs do not count them.
-        await db.execute(sql`
-          UPDATE devices SET push_token = NULL
-           WHERE push_token IN (${sql.join(
-             result.invalidTokens.map((t) => sql`${t}`),
-             sql`, `,
-           )})`);
-      }
-      pushDevices.inc({ result: 'delivered' }, result.delivered);
-      pushDevices.inc({ result: 'failed' }, result.failed);
-      const cursor = devices[devices.length - 1].id;
-      const next = lease();
-      if (!(await save(job, lock, next, { cursor, delivered: result.delivered, failed: result.failed }))) {
-        log(`notification ${job.id}: taken over by another worker`);
-        return;
-      }
-      lock = next;
-      job.cursor = cursor;
-    }
-  }
+  const ctx: DeliveryContext = { db, push, log, batchSize, maxErrors, lease, stopping: () => stopping };
 
   async function runOnce(): Promise<boolean> {
     const lock = lease();
-    const job = await claim(lock);
+    const job = await claim(db, lock);
     if (!job) {
       return false;
     }
-    log(`notification ${job.id}: delivering from device ${job.cursor}`);
-    await deliver(job, lock);
+    log.info({ job: job.id, cursor: job.cursor }, 'delivering notification');
+    await deliver(ctx, job, lock);
     return true;
   }
 
@@ -214,7 +92,7 @@ export function createNotificationWorker(opts: NotificationWorkerOptions): Notif
       try {
         worked = await runOnce();
       } catch (err) {
-        log(`notification worker error: ${(err as Error).message}`);
+        log.error({ err }, 'notification worker error');
       }
       if (!worked && !stopping) {
         await new Promise<void>((resolve) => {
@@ -250,4 +128,141 @@ export function createNotificationWorker(opts: NotificationWorkerOptions): Notif
     },
     runOnce,
   };
+}
+
+async function claim(db: Db, lock: Date): Promise<ClaimedJob | null> {
+  const rows = rowsOf<{
+    id: number;
+    occupants: ClaimedJob['occupants'];
+    message: string;
+    cursor: number;
+    total: number;
+    started: boolean;
+  }>(
+    await db.execute(sql`
+      UPDATE notifications n
+         SET status = 'running', locked_until = ${lock}, started_at = coalesce(n.started_at, now())
+       WHERE n.id = (
+         SELECT id FROM notifications
+          WHERE status IN ('queued', 'running') AND (locked_until IS NULL OR locked_until < now())
+          ORDER BY id LIMIT 1 FOR UPDATE SKIP LOCKED)
+      RETURNING n.id, n.occupants, n.message, n.cursor, n.total,
+                (n.cursor > 0 OR n.delivered + n.failed > 0) AS started`),
+  );
+  return rows[0] ?? null;
+}
+
+/** Saves progress if this worker still holds the job; false when it was taken over. */
+async function save(
+  db: Db,
+  job: ClaimedJob,
+  lock: Date,
+  next: Date,
+  set: {
+    cursor?: number;
+    delivered?: number;
+    failed?: number;
+    total?: number;
+    done?: boolean;
+    failedJob?: boolean;
+  },
+): Promise<boolean> {
+  const status = set.done ? sql`'done'` : set.failedJob ? sql`'failed'` : sql`status`;
+  const finished = set.done || set.failedJob;
+  const rows = rowsOf<{ id: number }>(
+    await db.execute(sql`
+      UPDATE notifications
+         SET cursor = ${set.cursor ?? job.cursor},
+             delivered = delivered + ${set.delivered ?? 0},
+             failed = failed + ${set.failed ?? 0},
+             total = ${set.total ?? sql`total`},
+             status = ${status},
+             finished_at = ${finished ? sql`now()` : sql`finished_at`},
+             locked_until = ${finished ? null : next}
+       WHERE id = ${job.id} AND locked_until = ${lock}
+      RETURNING id, delivered + failed AS done, total`),
+  );
+  const row = rows[0] as { id: number; done?: number; total?: number } | undefined;
+  pushJobProgress.set(row && !finished && row.total ? Number(row.done) / Number(row.total) : 0);
+  return rows.length === 1;
+}
+
+async function deliver(ctx: DeliveryContext, job: ClaimedJob, firstLock: Date): Promise<void> {
+  const { db, push, log, batchSize, maxErrors, lease } = ctx;
+  let lock = firstLock;
+  if (!job.started) {
+    // The total is counted once, when delivery begins.
+    const [{ n }] = rowsOf<{ n: number }>(
+      await db.execute(sql`
+        SELECT count(*)::int AS n FROM devices WHERE push_token IS NOT NULL ${tokenFilter(job.occupants)}`),
+    );
+    const next = lease();
+    if (!(await save(db, job, lock, next, { total: n }))) {
+      return;
+    }
+    lock = next;
+    job.total = n;
+  }
+  let errors = 0;
+  for (;;) {
+    if (ctx.stopping()) {
+      // Hand the job back at once so the next process resumes without waiting for the lease.
+      await db.execute(sql`
+        UPDATE notifications SET locked_until = NULL WHERE id = ${job.id} AND locked_until = ${lock}`);
+      pushJobProgress.set(0);
+      return;
+    }
+    const devices = rowsOf<{ id: number; push_token: string }>(
+      await db.execute(sql`
+        SELECT id, push_token FROM devices
+         WHERE id > ${job.cursor} AND push_token IS NOT NULL ${tokenFilter(job.occupants)}
+         ORDER BY id LIMIT ${batchSize}`),
+    );
+    if (devices.length === 0) {
+      await save(db, job, lock, lock, { done: true });
+      log.info({ job: job.id }, 'notification delivered to every device');
+      return;
+    }
+    let result: Awaited<ReturnType<PushProvider['send']>>;
+    try {
+      result = await push.send(
+        devices.map((d) => d.push_token),
+        { title: '', body: job.message },
+      );
+      errors = 0;
+    } catch (err) {
+      errors += 1;
+      log.warn({ job: job.id, err, errors, maxErrors }, 'push provider error');
+      if (errors >= maxErrors) {
+        await save(db, job, lock, lock, { failedJob: true });
+        return;
+      }
+      const next = lease();
+      if (!(await save(db, job, lock, next, {}))) {
+        return;
+      }
+      lock = next;
+      await new Promise((r) => setTimeout(r, Math.min(200 * 2 ** errors, 5000)));
+      continue;
+    }
+    if (result.invalidTokens.length > 0) {
+      // Tokens of uninstalled apps: forget them so later jobs do not count them.
+      await db.execute(sql`
+        UPDATE devices SET push_token = NULL
+         WHERE push_token IN (${sql.join(
+           result.invalidTokens.map((t) => sql`${t}`),
+           sql`, `,
+         )})`);
+    }
+    pushDevices.inc({ result: 'delivered' }, result.delivered);
+    pushDevices.inc({ result: 'failed' }, result.failed);
+    const cursor = devices[devices.length - 1].id;
+    const next = lease();
+    if (!(await save(db, job, lock, next, { cursor, delivered: result.delivered, failed: result.failed }))) {
+      log.warn({ job: job.id }, 'notification taken over by another worker');
+      return;
+    }
+    lock = next;
+    job.cursor = cursor;
+  }
 }

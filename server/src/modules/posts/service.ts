@@ -30,7 +30,7 @@ interface ReportedDbRow {
   created_at: Date | string;
 }
 
-export function presentReportedPost(r: ReportedDbRow): ReportedPostRow {
+function presentReportedPost(r: ReportedDbRow): ReportedPostRow {
   return {
     id: r.id,
     reported_post_id: r.reported_post_id,
@@ -51,7 +51,13 @@ export async function listReportedPosts(
   const { rows, total, total_is_lower_bound } = await pagedList<ReportedDbRow>(db, {
     select: sql`r.id, p.id AS reported_post_id, m.image, p.title, p.website,
       u.name AS reported_by, u.id AS reported_by_id, r.created_at`,
-    from: sql`post_reports r
+    // The page is found on reports and posts alone, then the page's reporters joined: with users in
+    // the FROM, PostgreSQL merge-joined the users index in parallel workers (66 ms at 1,000,000 users
+    // for 200 reports, of which 0.4 ms was work).
+    from: sql`post_reports r JOIN posts p ON p.id = r.post_id`,
+    deferred: {
+      key: sql`r.id`,
+      rows: sql`post_reports r ON r.id = page.key
       JOIN posts p ON p.id = r.post_id
       JOIN users u ON u.id = r.reported_by_id
       LEFT JOIN LATERAL (
@@ -59,6 +65,7 @@ export async function listReportedPosts(
         SELECT image FROM post_media WHERE post_id = p.id
         ORDER BY (type = 'raw_video'), position, id LIMIT 1
       ) m ON true`,
+    },
     where: [sql`p.deleted_at IS NULL`],
     filters: [
       input.query &&
@@ -66,7 +73,6 @@ export async function listReportedPosts(
     ],
     order: orderBy(REPORTED_ORDER[input.order_by], sql`r.id`, input.direction, { nullable: true }),
     input,
-    countFrom: sql`post_reports r JOIN posts p ON p.id = r.post_id`,
   });
   return { posts: rows.map(presentReportedPost), total, total_is_lower_bound };
 }
@@ -103,7 +109,7 @@ interface MediaDbRow {
   title: string | null;
 }
 
-export function presentPost(r: PostDbRow, media: MediaDbRow[]): PostDetails {
+function presentPost(r: PostDbRow, media: MediaDbRow[]): PostDetails {
   return {
     id: r.id,
     title: r.title,
@@ -176,7 +182,7 @@ interface PersonDbRow {
   created_at: Date | string;
 }
 
-export function presentPerson(r: PersonDbRow): PostPersonRow {
+function presentPerson(r: PersonDbRow): PostPersonRow {
   return {
     id: r.id,
     name: r.name,

@@ -1,3 +1,4 @@
+import { LIST_TOTAL_CAP } from '@admin/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { searches } from '../../db/schema';
 import { callApi, calls, makeUser, setupTestApp, sql, type TestEnv } from '../../test/harness';
@@ -87,20 +88,20 @@ describe('searches', () => {
     expect(res.body.responseMessage).toBe('User not found');
   });
 
-  it('answers an exact total up to 10,000 matches and 10,000 with the lower-bound flag beyond', async () => {
+  it('answers an exact total up to LIST_TOTAL_CAP (1,000) matches and the cap with the lower-bound flag beyond', async () => {
     const staff = await makeUser(env.db, { permissions: ['searches'] });
     const user = await makeUser(env.db, { platform: true });
     await env.db.execute(sql`
       INSERT INTO searches (user_id, search_term, type, created_at, updated_at)
       SELECT ${user.id}, 'bulk ' || g, CASE WHEN g <= 30 THEN 'news' ELSE 'image' END,
              now() - g * interval '1 minute', now()
-      FROM generate_series(1, 10050) g`);
+      FROM generate_series(1, ${LIST_TOTAL_CAP + 50}) g`);
     await env.db.execute(sql`ANALYZE searches`);
     const small = await callApi(env.app, calls.searches, { user_id: user.id, type: 'news' }, staff.token);
     expect(small.body).toMatchObject({ total: 30, total_is_lower_bound: false });
     const big = await callApi(env.app, calls.searches, { user_id: user.id }, staff.token);
     expect(big.status).toBe(200);
-    expect(big.body).toMatchObject({ total: 10_000, total_is_lower_bound: true });
+    expect(big.body).toMatchObject({ total: LIST_TOTAL_CAP, total_is_lower_bound: true });
     expect(big.body.data[0].search_term).toBe('bulk 1');
   });
 

@@ -12,7 +12,7 @@ type EnrichmentKey = (typeof ENRICHMENT_KEYS)[number];
 type DeviceType = (typeof DEVICE_TYPES)[number];
 
 /** What a key means before anyone has saved it: the service on, three retries. */
-export const ENRICHMENT_DEFAULTS: Record<EnrichmentKey, string> = {
+const ENRICHMENT_DEFAULTS: Record<EnrichmentKey, string> = {
   ENRICHMENT_SERVICE: '1',
   URL_MAX_RETRY: '3',
 };
@@ -29,12 +29,6 @@ export async function enrichmentSettings(db: Db, keys?: EnrichmentKey[]) {
     data: byKey.get(key)?.data ?? ENRICHMENT_DEFAULTS[key],
     updated_at: iso(byKey.get(key)?.updatedAt),
   }));
-}
-
-/** Whether the enrichment service should run (for the code that retries failed links). */
-export async function enrichmentEnabled(db: Db): Promise<boolean> {
-  const [row] = await enrichmentSettings(db, ['ENRICHMENT_SERVICE']);
-  return row.data === '1';
 }
 
 export async function changeEnrichmentSetting(db: Db, userId: number, key: EnrichmentKey, data: string) {

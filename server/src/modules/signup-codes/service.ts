@@ -12,7 +12,7 @@ interface CodeDbRow {
   updated_at: Date | string;
 }
 
-export function presentSignupCode(r: CodeDbRow): SignupCodeRow {
+function presentSignupCode(r: CodeDbRow): SignupCodeRow {
   return {
     id: r.id,
     code: r.code,

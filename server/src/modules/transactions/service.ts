@@ -17,7 +17,7 @@ interface TransactionDbRow {
   created_at: Date | string;
 }
 
-export function presentTransaction(r: TransactionDbRow): TransactionRow {
+function presentTransaction(r: TransactionDbRow): TransactionRow {
   return {
     id: r.id,
     user_id: r.user_id,
@@ -32,7 +32,7 @@ export function presentTransaction(r: TransactionDbRow): TransactionRow {
   };
 }
 
-export interface TransactionFilter {
+interface TransactionFilter {
   keyword?: string;
   transaction_type?: string;
   start_date?: string;
@@ -49,7 +49,7 @@ const nextDay = (d: string) => {
  * WHERE over transactions `t`. The keyword matches customers and campaigns through their trigram
  * indexes first, so the planner can OR two index lookups instead of joining every row.
  */
-export function transactionFilter(f: TransactionFilter): SQL | undefined {
+function transactionFilter(f: TransactionFilter): SQL | undefined {
   const parts: SQL[] = [];
   if (f.keyword) {
     const like = likePattern(f.keyword);

@@ -21,7 +21,7 @@ interface FailedUrlDbRow {
   last_retried_at: Date | string | null;
 }
 
-export function presentFailedUrl(r: FailedUrlDbRow): FailedUrlRow {
+function presentFailedUrl(r: FailedUrlDbRow): FailedUrlRow {
   return {
     id: r.id,
     post: {

@@ -4,7 +4,8 @@ import { PgDialect } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import { to as copyTo } from 'pg-copy-streams';
 import type { Database } from '../../db/client';
-import { CSV_HEADER, type UserListKind, usersCsvBatches, usersCsvSelect } from './service';
+import { CSV_HEADER, usersCsvBatches, usersCsvSelect } from './csv';
+import type { UserListKind } from './list';
 
 const dialect = new PgDialect();
 

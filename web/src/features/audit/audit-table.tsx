@@ -1,40 +1,16 @@
 import type { AuditRow } from '@admin/contract';
-import { Anchor, Button, Code, Group, Select, Stack, Table, Text } from '@mantine/core';
-import { IconDownload } from '@tabler/icons-react';
-import type { DataTableColumn } from 'mantine-datatable';
+import { Anchor, Code, Group, Stack, Table, Text } from '@mantine/core';
 import { useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
 import { calls } from '../../api/calls';
 import { downloadFile } from '../../api/download';
 import { useApiQuery } from '../../api/hooks';
 import { notifyError } from '../../api/notify';
 import { useCan } from '../../auth/can';
-import { abbreviate, formatDateTime } from '../../lib/format';
-import { paths } from '../../paths';
-import { DateRangeInput } from '../../ui/date-range-input';
 import { ErrorAlert } from '../../ui/error-alert';
-import { ListTable } from '../../ui/list-table';
-import type { ListState } from '../../ui/use-list-state';
-
-const FILTERS = ['actor_id', 'action', 'target_type', 'target_id', 'start_date', 'end_date'] as const;
-type Filter = (typeof FILTERS)[number];
-
-/** Where a target opens, for the types that have a screen. */
-function targetLink(type: string | null, id: string | null): string | null {
-  if (!id) {
-    return null;
-  }
-  if (type === 'user') {
-    return paths.userProfile(id);
-  }
-  if (type === 'campaign') {
-    return paths.campaignDetails(id);
-  }
-  if (type === 'post') {
-    return paths.postDetails(id);
-  }
-  return null;
-}
+import { type ListControls, ListTable } from '../../ui/list-table';
+import { auditColumns } from './audit-columns';
+import { AuditFilters } from './audit-filters';
+import { useAuditFilters } from './use-audit-filters';
 
 type Fields = Record<string, unknown> | null | undefined;
 const show = (v: unknown) =>
@@ -94,32 +70,7 @@ function Changes({ row }: { row: AuditRow }) {
  * the user did and what was done to them).
  */
 export function AuditTable({ userId }: { userId?: number }) {
-  const [search, setSearch] = useSearchParams();
-  const get = (k: Filter) => search.get(k) ?? undefined;
-  const page = Number(search.get('page') ?? 0) || 0;
-  const pageLimit = Number(search.get('page_limit') ?? 10) || 10;
-  const update = (changes: Record<string, string | number | null | undefined>, keepPage = false) => {
-    setSearch(
-      (prev) => {
-        const next = new URLSearchParams(prev);
-        for (const [k, v] of Object.entries(changes)) {
-          if (v === null || v === undefined || v === '') {
-            next.delete(k);
-          } else {
-            next.set(k, String(v));
-          }
-        }
-        if (!keepPage) {
-          next.delete('page');
-        }
-        return next;
-      },
-      { replace: true },
-    );
-  };
-  const filters = Object.fromEntries(FILTERS.map((k) => [k, get(k)]).filter(([, v]) => v)) as Partial<
-    Record<Filter, string>
-  >;
+  const { page, pageLimit, filters, update } = useAuditFilters();
   const input = {
     page,
     page_limit: pageLimit,
@@ -140,55 +91,18 @@ export function AuditTable({ userId }: { userId?: number }) {
   const [expanded, setExpanded] = useState<unknown[]>([]);
   const [downloading, setDownloading] = useState(false);
 
-  const list = {
+  const list: ListControls<'created_at'> = {
     page,
     pageLimit,
     setPage: (p: number) => update({ page: p || null }, true),
     setPageLimit: (n: number) => update({ page_limit: n === 10 ? null : n }),
     orderBy: 'created_at',
     direction: 'desc',
-  } as unknown as ListState;
+    // No column is sortable: the trail is always newest first.
+    setSort: () => undefined,
+  };
 
-  const profileLink = (id: string | number, text: string) =>
-    canOpenProfile ? (
-      <Anchor component={Link} to={paths.userProfile(id)} size="sm" onClick={(e) => e.stopPropagation()}>
-        {text}
-      </Anchor>
-    ) : (
-      text
-    );
-
-  const columns: DataTableColumn<AuditRow>[] = [
-    { accessor: 'created_at', title: 'Time', width: 170, render: (r) => formatDateTime(r.created_at) },
-    {
-      accessor: 'actor',
-      title: 'Actor',
-      render: (r) =>
-        r.actor.id
-          ? profileLink(r.actor.id, r.actor.username ?? `#${r.actor.id}`)
-          : (r.actor.username ?? '-'),
-    },
-    { accessor: 'action', title: 'Action', render: (r) => <Code>{r.action}</Code> },
-    {
-      accessor: 'target_id',
-      title: 'Target',
-      render: (r) => {
-        if (!r.target_type) {
-          return '-';
-        }
-        const text = `${r.target_type}${r.target_id ? ` #${r.target_id}` : ''}`;
-        const to = targetLink(r.target_type, r.target_id);
-        return to && (r.target_type !== 'user' || canOpenProfile) ? (
-          <Anchor component={Link} to={to} size="sm" onClick={(e) => e.stopPropagation()}>
-            {text}
-          </Anchor>
-        ) : (
-          text
-        );
-      },
-    },
-    { accessor: 'ip', title: 'Address', render: (r) => r.ip ?? '-' },
-  ];
+  const columns = auditColumns(canOpenProfile);
 
   const exportCsv = async () => {
     setDownloading(true);
@@ -205,48 +119,21 @@ export function AuditTable({ userId }: { userId?: number }) {
   return (
     <>
       <Group mb="md" gap="sm" wrap="wrap" align="flex-end">
-        {canListStaff && !userId ? (
-          <Select
-            aria-label="Actor"
-            placeholder="Any actor"
-            searchable
-            clearable
-            data={(staff.data?.users ?? []).map((u) => ({
-              value: String(u.id),
-              label: `${u.name} (${u.username})`,
-            }))}
-            value={filters.actor_id ?? null}
-            onChange={(v) => update({ actor_id: v })}
-            w={{ base: '100%', sm: 240 }}
-          />
-        ) : null}
-        <Select
-          aria-label="Action"
-          placeholder="Any action"
-          searchable
-          clearable
-          data={q.data?.actions ?? (filters.action ? [filters.action] : [])}
-          value={filters.action ?? null}
-          onChange={(v) => update({ action: v })}
-          w={{ base: '100%', sm: 240 }}
+        <AuditFilters
+          filters={filters}
+          update={update}
+          actors={
+            canListStaff && !userId
+              ? (staff.data?.users ?? []).map((u) => ({
+                  value: String(u.id),
+                  label: `${u.name} (${u.username})`,
+                }))
+              : undefined
+          }
+          actions={q.data?.actions ?? (filters.action ? [filters.action] : [])}
+          downloading={downloading}
+          onExport={exportCsv}
         />
-        <DateRangeInput
-          value={[filters.start_date ?? null, filters.end_date ?? null]}
-          onChange={([from, to]) => {
-            if ((from && to) || (!from && !to)) {
-              update({ start_date: from, end_date: to });
-            }
-          }}
-        />
-        <Button
-          variant="default"
-          leftSection={<IconDownload size={16} />}
-          loading={downloading}
-          onClick={exportCsv}
-          w={{ base: '100%', sm: 'auto' }}
-        >
-          Export CSV
-        </Button>
       </Group>
       {filters.target_type || filters.target_id ? (
         <Group gap="xs" mb="xs">
@@ -258,17 +145,13 @@ export function AuditTable({ userId }: { userId?: number }) {
           </Anchor>
         </Group>
       ) : null}
-      {q.data?.total_is_estimate && !q.isError ? (
-        <Text size="sm" c="dimmed" mb="xs">
-          About {abbreviate(q.data.total)} entries match
-        </Text>
-      ) : null}
       {q.isError ? <ErrorAlert error={q.error} onRetry={() => q.refetch()} /> : null}
-      <ListTable<AuditRow>
+      <ListTable<AuditRow, 'created_at'>
         aria-label="Audit log"
         columns={columns}
         records={q.isError ? [] : q.data?.data}
         total={q.isError ? 0 : q.data?.total}
+        totalIsLowerBound={q.data?.total_is_lower_bound}
         fetching={q.isFetching}
         list={list}
         rowExpansion={{

@@ -1,4 +1,4 @@
-import { OTP_RESEND_WAIT_SECONDS, type PermissionHolder, TEXTS } from '@admin/contract';
+import { OTP_RESEND_WAIT_SECONDS, type PermissionHolder } from '@admin/contract';
 import { Anchor, Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import { useInterval } from '@mantine/hooks';
 import { IconArrowLeft, IconKey } from '@tabler/icons-react';
@@ -7,10 +7,10 @@ import { Link, Navigate, useLocation, useNavigate } from 'react-router';
 import { calls } from '../../api/calls';
 import { apiCall } from '../../api/client';
 import { messageOf } from '../../api/notify';
-import { destinationAfterLogin } from '../../auth/can';
-import { parseWidgets, sessionStore } from '../../auth/session';
+import { sessionStore } from '../../auth/session';
 import { paths } from '../../paths';
 import { AuthCard } from './auth-card';
+import { completeSignIn } from './complete-sign-in';
 import type { LoginNotice } from './login-page';
 import { FormMessage, type Message } from './message';
 
@@ -22,7 +22,7 @@ function remainingSeconds(sentAt: number | null, now: number): number {
   return Math.max(0, OTP_RESEND_WAIT_SECONDS - Math.floor((now - sentAt) / 1000));
 }
 
-export function formatCountdown(seconds: number): string {
+function formatCountdown(seconds: number): string {
   const m = Math.floor(seconds / 60);
   const s = seconds % 60;
   return `${String(m).padStart(2, '0')}:${String(s).padStart(2, '0')}`;
@@ -67,31 +67,10 @@ export default function VerifyOtpPage({
     setLoading(true);
     try {
       const res = await apiCall(calls.verifyAuth, { otp: otp.trim(), key });
-      const token = res.user?.api_token;
-      if (!token) {
-        setMessage({ color: 'red', text: res.responseMessage ?? TEXTS.serverError });
-        return;
+      const failed = await completeSignIn(res, canVisit, navigate);
+      if (failed) {
+        setMessage(failed);
       }
-      const { api_token: _omit, ...user } = res.user;
-      sessionStore.setPendingKey(null);
-      sessionStore.set({ token, user, widgets: parseWidgets(res.widget) });
-      if (user.must_change_password) {
-        // Signed in with a mailed one-time password: a new password comes before anything else.
-        navigate(paths.changePassword, { replace: true });
-        return;
-      }
-      const dest = destinationAfterLogin(user, sessionStore.takeReturnTo(), canVisit);
-      if (dest.path === null) {
-        // No page to show: end the session again and say so on the login page.
-        await apiCall(calls.logout, {}).catch(() => undefined);
-        sessionStore.clear();
-        navigate(paths.login, {
-          replace: true,
-          state: { notice: { color: 'red', text: dest.message } } satisfies LoginNotice,
-        });
-        return;
-      }
-      navigate(dest.path, { replace: true });
     } catch (err) {
       setMessage({ color: 'red', text: messageOf(err) });
     } finally {

@@ -7,7 +7,7 @@ import { useApiQuery } from '../../api/hooks';
 import { type DateRange, DateRangeInput, rangeParams } from '../../ui/date-range-input';
 import { ListTable } from '../../ui/list-table';
 import { PageHeader } from '../../ui/page-header';
-import { useFilterText, useListState } from '../../ui/use-list-state';
+import { type ListState, useFilterText, useListState } from '../../ui/use-list-state';
 import { UserAvatar } from '../../ui/user-avatar';
 import { CampaignsTable } from './campaigns-table';
 
@@ -68,41 +68,16 @@ export function CampaignListView({ deleted }: { deleted: boolean }) {
         title={deleted ? 'Deleted Campaigns' : 'Campaign List'}
         subtitle="Click a customer to see their campaigns"
       />
-      <Group gap="sm" align="flex-end" wrap="wrap">
-        <TextInput
-          label="Campaign name"
-          placeholder="Search by campaign name"
-          leftSection={<IconSearch size={16} />}
-          value={adName}
-          onChange={(e) => setAdName(e.currentTarget.value)}
-          w={{ base: '100%', sm: 220 }}
-        />
-        <TextInput
-          label="Customer"
-          placeholder="Search by customer"
-          leftSection={<IconSearch size={16} />}
-          value={customer}
-          onChange={(e) => setCustomer(e.currentTarget.value)}
-          w={{ base: '100%', sm: 220 }}
-        />
-        <Select
-          label="Campaign status"
-          data={STATUS_OPTIONS}
-          value={status}
-          onChange={(v) => list.setFilters({ status: v })}
-          allowDeselect={false}
-          w={{ base: '100%', sm: 170 }}
-        />
-        <DateRangeInput
-          label="Created"
-          value={range}
-          onChange={([from, to]) => list.setFilters({ from, to })}
-          w={260}
-        />
-        <Button variant="default" leftSection={<IconRefresh size={16} />} onClick={reset}>
-          Reset
-        </Button>
-      </Group>
+      <CampaignFilters
+        adName={adName}
+        setAdName={setAdName}
+        customer={customer}
+        setCustomer={setCustomer}
+        status={status}
+        range={range}
+        setFilters={list.setFilters}
+        onReset={reset}
+      />
       <ListTable<CampaignCustomerRow>
         aria-label="Customers"
         records={q.data?.data}
@@ -150,5 +125,58 @@ export function CampaignListView({ deleted }: { deleted: boolean }) {
         }}
       />
     </Stack>
+  );
+}
+
+interface FiltersProps {
+  adName: string;
+  setAdName: (value: string) => void;
+  customer: string;
+  setCustomer: (value: string) => void;
+  status: string;
+  range: DateRange;
+  setFilters: ListState['setFilters'];
+  onReset: () => void;
+}
+
+/** The list's filters: campaign name and customer (typed, debounced), status, created range, Reset. */
+function CampaignFilters(props: FiltersProps) {
+  const { adName, setAdName, customer, setCustomer, status, range, setFilters, onReset } = props;
+  return (
+    <Group gap="sm" align="flex-end" wrap="wrap">
+      <TextInput
+        label="Campaign name"
+        placeholder="Search by campaign name"
+        leftSection={<IconSearch size={16} />}
+        value={adName}
+        onChange={(e) => setAdName(e.currentTarget.value)}
+        w={{ base: '100%', sm: 220 }}
+      />
+      <TextInput
+        label="Customer"
+        placeholder="Search by customer"
+        leftSection={<IconSearch size={16} />}
+        value={customer}
+        onChange={(e) => setCustomer(e.currentTarget.value)}
+        w={{ base: '100%', sm: 220 }}
+      />
+      <Select
+        label="Campaign status"
+        data={STATUS_OPTIONS}
+        value={status}
+        onChange={(v) => setFilters({ status: v })}
+        allowDeselect={false}
+        w={{ base: '100%', sm: 170 }}
+      />
+      <DateRangeInput
+        label="Created"
+        value={range}
+        onChange={([from, to]) => setFilters({ from, to })}
+        w={260}
+      />
+      <Button variant="default" leftSection={<IconRefresh size={16} />} onClick={onReset}>
+        Reset
+      </Button>
+    </Group>
   );
 }

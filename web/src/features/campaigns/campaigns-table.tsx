@@ -52,35 +52,9 @@ const COLUMN_TITLES: Record<string, string> = {
   per_day_budget: 'Budget Per Day',
 };
 
-/**
- * A customer's campaigns (the expanded row of the campaign list and the profile's Campaigns tab):
- * the spec's columns, a column chooser for the hidden ones, status change by clicking the status.
- */
-export function CampaignsTable({
-  userId,
-  filters = {},
-  inExpandedRow = false,
-}: {
-  userId: number;
-  filters?: CampaignFilterValues;
-  /** Inside the campaign list's row: paging and sorting stay in memory (the address has the list's). */
-  inExpandedRow?: boolean;
-}) {
-  const list = useListState<string>({
-    order_by: 'created_at',
-    direction: 'desc',
-    ...(inExpandedRow ? { urlKey: false } : {}),
-  });
-  const [shown, setShown] = useState<string[]>([]);
-  const canView = useCan('campaign_details');
-  const q = useApiQuery(calls.campaignsList, {
-    ...list.params,
-    order_by: list.orderBy as 'created_at',
-    userId,
-    ...filters,
-  });
-
-  const base: ListColumn<CampaignRow>[] = [
+/** The spec's columns of a campaign, in order (titles from COLUMN_TITLES); View needs campaign_details. */
+function campaignColumns(canView: boolean): ListColumn<CampaignRow>[] {
+  return [
     { accessor: 'id', sortable: true },
     { accessor: 'ad_set_name', sortable: true, priority: 3, render: (r) => r.ad_set_name ?? '—' },
     { accessor: 'campaign_name', sortable: true, priority: 1, clamp: true },
@@ -123,6 +97,37 @@ export function CampaignsTable({
     { accessor: 'cost_per_view', render: (r) => money(r.cost_per_view) },
     { accessor: 'per_day_budget', render: (r) => money(r.per_day_budget) },
   ];
+}
+
+/**
+ * A customer's campaigns (the expanded row of the campaign list and the profile's Campaigns tab):
+ * the spec's columns, a column chooser for the hidden ones, status change by clicking the status.
+ */
+export function CampaignsTable({
+  userId,
+  filters = {},
+  inExpandedRow = false,
+}: {
+  userId: number;
+  filters?: CampaignFilterValues;
+  /** Inside the campaign list's row: paging and sorting stay in memory (the address has the list's). */
+  inExpandedRow?: boolean;
+}) {
+  const list = useListState<string>({
+    order_by: 'created_at',
+    direction: 'desc',
+    ...(inExpandedRow ? { urlKey: false } : {}),
+  });
+  const [shown, setShown] = useState<string[]>([]);
+  const canView = useCan('campaign_details');
+  const q = useApiQuery(calls.campaignsList, {
+    ...list.params,
+    order_by: list.orderBy as 'created_at',
+    userId,
+    ...filters,
+  });
+
+  const base = campaignColumns(canView);
   const columns = base.map((c) => {
     const optional = (HIDDEN_BY_DEFAULT as readonly string[]).includes(c.accessor);
     return {

@@ -28,7 +28,7 @@ const STATUS_COLORS: Record<string, string> = {
 };
 
 /** Calls refreshed after any status change or approval. */
-export const CAMPAIGN_QUERIES = [
+const CAMPAIGN_QUERIES = [
   calls.campaignsList,
   calls.campaignUsers,
   calls.campaignDetails,

@@ -20,11 +20,10 @@ import { useState } from 'react';
 import { calls } from '../../api/calls';
 import { useApiMutation } from '../../api/hooks';
 import { useUnsavedChanges } from '../../ui/unsaved-changes';
+import classes from './page-editor.module.css';
 
 /** Font sizes offered by the editor (spec: 8 to 96). */
-export const FONT_SIZES = [
-  8, 9, 10, 11, 12, 14, 16, 18, 20, 22, 24, 28, 32, 36, 40, 48, 56, 64, 72, 80, 88, 96,
-];
+const FONT_SIZES = [8, 9, 10, 11, 12, 14, 16, 18, 20, 22, 24, 28, 32, 36, 40, 48, 56, 64, 72, 80, 88, 96];
 
 function FontSizeControl() {
   const { editor } = useRichTextEditorContext();
@@ -126,6 +125,8 @@ export default function PageEditor({
     ],
     content: initialHtml,
     editable: canSave,
+    // The editable area is the textbox: it needs the name (the editor's frame is only a box).
+    editorProps: { attributes: { 'aria-label': 'Page content', 'aria-multiline': 'true' } },
     immediatelyRender: true,
     shouldRerenderOnTransaction: true,
     onUpdate: () => setDirty(true),
@@ -161,7 +162,7 @@ export default function PageEditor({
         </Text>
         {saveButton('top')}
       </Group>
-      <RichTextEditor editor={editor} aria-label="Page content">
+      <RichTextEditor editor={editor} classNames={{ content: classes.content }}>
         {canSave ? (
           <RichTextEditor.Toolbar sticky stickyOffset={60}>
             <RichTextEditor.ControlsGroup>

@@ -1,6 +1,8 @@
 import SwaggerUI from 'swagger-ui-react';
 import 'swagger-ui-react/swagger-ui.css';
+import './swagger-contrast.css';
 import './swagger-dark.css';
+import { type RefObject, useEffect, useRef } from 'react';
 import { sessionStore } from '../../auth/session';
 
 interface SwaggerRequest {
@@ -19,14 +21,40 @@ function withToken(req: SwaggerRequest): SwaggerRequest {
 
 /** Swagger UI on an already fetched OpenAPI document (this module is its own lazy chunk). */
 export default function SwaggerPanel({ spec }: { spec: object }) {
+  const box = useRef<HTMLDivElement>(null);
+  useNamedServersSelect(box);
   return (
-    <SwaggerUI
-      spec={spec}
-      requestInterceptor={withToken as never}
-      docExpansion="none"
-      defaultModelsExpandDepth={0}
-      tryItOutEnabled
-      displayRequestDuration
-    />
+    <div ref={box}>
+      <SwaggerUI
+        spec={spec}
+        requestInterceptor={withToken as never}
+        docExpansion="none"
+        defaultModelsExpandDepth={0}
+        tryItOutEnabled
+        displayRequestDuration
+      />
+    </div>
   );
+}
+
+/**
+ * Swagger UI draws its servers select inside an empty label, so it has no name; it is named here
+ * (and again whenever Swagger redraws it).
+ */
+function useNamedServersSelect(ref: RefObject<HTMLDivElement | null>) {
+  useEffect(() => {
+    const box = ref.current;
+    if (!box) {
+      return;
+    }
+    const name = () => {
+      for (const select of box.querySelectorAll('select#servers:not([aria-label])')) {
+        select.setAttribute('aria-label', 'Servers');
+      }
+    };
+    name();
+    const observer = new MutationObserver(name);
+    observer.observe(box, { childList: true, subtree: true });
+    return () => observer.disconnect();
+  }, [ref]);
 }

@@ -11,7 +11,7 @@ import { ListSearch } from '../../ui/list-search';
 import { ListTable } from '../../ui/list-table';
 import { PageHeader } from '../../ui/page-header';
 import { EditDeleteActions } from '../../ui/row-actions';
-import { type ListState, useListState } from '../../ui/use-list-state';
+import { useListState } from '../../ui/use-list-state';
 import { GroupFormModal } from './group-form-modal';
 
 type Order = 'id' | 'name' | 'created_at' | 'updated_at';
@@ -46,7 +46,7 @@ export default function GroupsPage() {
       <Group>
         <ListSearch list={list} placeholder="Search by group name" label="Search groups" />
       </Group>
-      <ListTable<GroupRow>
+      <ListTable<GroupRow, Order>
         aria-label="Groups"
         records={q.data?.groups}
         total={q.data?.total}
@@ -54,7 +54,7 @@ export default function GroupsPage() {
         fetching={q.isFetching}
         error={q.error}
         onRetry={() => q.refetch()}
-        list={list as unknown as ListState}
+        list={list}
         idAccessor="id"
         columns={[
           { accessor: 'id', noWrap: true, title: 'S.No.', hidden: true, sortable: true },

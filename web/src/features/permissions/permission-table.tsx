@@ -26,7 +26,7 @@ export interface PermissionEntry {
 }
 
 /** What the person can actually do: granted directly, through group X, or not granted. */
-export function effectiveText(e: PermissionEntry): string {
+function effectiveText(e: PermissionEntry): string {
   const groups = e.viaGroups ?? [];
   const through = groups.length ? `through group ${groups.join(', ')}` : '';
   if (e.granted) {

@@ -4,7 +4,7 @@ import { calls } from '../../api/calls';
 import { useApiQuery } from '../../api/hooks';
 import { ListSearch } from '../../ui/list-search';
 import { type ListColumn, ListTable } from '../../ui/list-table';
-import { type ListState, useListState } from '../../ui/use-list-state';
+import { useListState } from '../../ui/use-list-state';
 import { UserAvatar } from '../../ui/user-avatar';
 
 type Order = 'name' | 'username' | 'email' | 'created_at';
@@ -34,7 +34,7 @@ export function PostPeopleTable({ postId, kind }: { postId: number; kind: 'repor
       <Group mb="md">
         <ListSearch list={list} placeholder="Search by name, username or email" width={300} />
       </Group>
-      <ListTable<PostPersonRow>
+      <ListTable<PostPersonRow, Order>
         aria-label={kind === 'reported' ? 'Reported by' : 'Viewed by'}
         columns={columns}
         records={q.data?.data}
@@ -43,7 +43,7 @@ export function PostPeopleTable({ postId, kind }: { postId: number; kind: 'repor
         fetching={q.isFetching}
         error={q.error}
         onRetry={() => q.refetch()}
-        list={list as unknown as ListState}
+        list={list}
       />
     </>
   );

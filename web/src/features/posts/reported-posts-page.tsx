@@ -11,7 +11,7 @@ import { ListSearch } from '../../ui/list-search';
 import { type ListColumn, ListTable } from '../../ui/list-table';
 import { MediaThumb } from '../../ui/media-thumb';
 import { PageHeader } from '../../ui/page-header';
-import { type ListState, useListState } from '../../ui/use-list-state';
+import { useListState } from '../../ui/use-list-state';
 
 type Order = 'created_at' | 'title' | 'website' | 'id';
 
@@ -76,7 +76,7 @@ export default function ReportedPostsPage() {
       <Group mb="md">
         <ListSearch list={list} placeholder="Search by title or website" width={300} />
       </Group>
-      <ListTable<ReportedPostRow>
+      <ListTable<ReportedPostRow, Order>
         aria-label="Reported posts"
         columns={columns}
         records={q.data?.posts}
@@ -85,7 +85,7 @@ export default function ReportedPostsPage() {
         fetching={q.isFetching}
         error={q.error}
         onRetry={() => q.refetch()}
-        list={list as unknown as ListState}
+        list={list}
       />
     </>
   );

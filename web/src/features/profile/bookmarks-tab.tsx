@@ -2,7 +2,7 @@ import type { ProfileBookmarkRow } from '@admin/contract';
 import { Stack } from '@mantine/core';
 import { ListTable } from '../../ui/list-table';
 import { MediaThumb } from '../../ui/media-thumb';
-import { type ListState, useListState } from '../../ui/use-list-state';
+import { useListState } from '../../ui/use-list-state';
 import { useFavourites } from './hooks';
 
 type SortColumn = 'id' | 'title' | 'type' | 'search_term';
@@ -14,7 +14,7 @@ export function BookmarksTab({ userId }: { userId: number }) {
 
   return (
     <Stack gap="sm">
-      <ListTable<ProfileBookmarkRow>
+      <ListTable<ProfileBookmarkRow, SortColumn>
         aria-label="Bookmarks"
         records={rows.data?.data}
         total={rows.data?.total}
@@ -22,8 +22,7 @@ export function BookmarksTab({ userId }: { userId: number }) {
         fetching={rows.isFetching}
         error={rows.error}
         onRetry={() => void rows.refetch()}
-        // ListTable takes any column names; this list only ever sorts by SortColumn.
-        list={list as unknown as ListState}
+        list={list}
         idAccessor="id"
         columns={[
           {

@@ -4,7 +4,7 @@ import { IconSearch } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { href, patterns } from '../../paths';
 import { ListTable } from '../../ui/list-table';
-import { type ListState, useListState } from '../../ui/use-list-state';
+import { useListState } from '../../ui/use-list-state';
 import { UserAvatar } from '../../ui/user-avatar';
 import { useFollowList } from './hooks';
 
@@ -29,7 +29,7 @@ export function FollowTab({ userId, side }: { userId: number; side: 'followers' 
         onChange={(e) => list.setSearch(e.currentTarget.value)}
         maw={420}
       />
-      <ListTable<ProfileFollowRow>
+      <ListTable<ProfileFollowRow, SortColumn>
         aria-label={side === 'followers' ? 'Followers' : 'Following'}
         records={rows.data?.data}
         total={rows.data?.total}
@@ -37,8 +37,7 @@ export function FollowTab({ userId, side }: { userId: number; side: 'followers' 
         fetching={rows.isFetching}
         error={rows.error}
         onRetry={() => void rows.refetch()}
-        // ListTable takes any column names; this list only ever sorts by SortColumn.
-        list={list as unknown as ListState}
+        list={list}
         idAccessor="id"
         columns={[
           {

@@ -1,14 +1,14 @@
 import type { ProfileField } from '@admin/contract';
-import { ActionIcon, Box, Group, Select, Text, TextInput, Tooltip } from '@mantine/core';
-import { DatePickerInput } from '@mantine/dates';
+import { ActionIcon, Box, Group, Text, Tooltip } from '@mantine/core';
 import { IconCheck, IconPencil, IconX } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useUnsavedChanges } from '../../ui/unsaved-changes';
 import { dateOnly } from './format';
 import classes from './profile.module.css';
+import { FieldEditor } from './profile-field-editor';
 
 /** Spec 01 section 5: every profile field is required, with these texts. */
-export const REQUIRED_TEXT: Record<ProfileField, string> = {
+const REQUIRED_TEXT: Record<ProfileField, string> = {
   name: 'Name is required',
   gender: 'Gender is required',
   email: 'Email is required',
@@ -18,9 +18,6 @@ export const REQUIRED_TEXT: Record<ProfileField, string> = {
   address: 'Address is required',
   current_location: 'Current Location is required',
 };
-
-const FIRST_YEAR = 1970;
-const today = () => new Date().toISOString().slice(0, 10);
 
 interface Props {
   field: ProfileField;
@@ -59,64 +56,18 @@ export function ProfileFieldRow({ field, label, value, canEdit, refusal, saving,
     }
   };
 
-  let editor: React.ReactNode;
-  const error = empty ? REQUIRED_TEXT[field] : undefined;
-  if (field === 'gender') {
-    editor = (
-      <Select
-        id={inputId}
-        aria-label={label}
-        data={[
-          { value: 'male', label: 'male' },
-          { value: 'female', label: 'female' },
-        ]}
-        value={draft || null}
-        onChange={(v) => setDraft(v ?? '')}
-        placeholder="Select gender"
-        error={error}
-        allowDeselect={false}
-        comboboxProps={{ withinPortal: true }}
-      />
-    );
-  } else if (field === 'dob') {
-    const nextYear = new Date().getFullYear() + 1;
-    editor = (
-      <DatePickerInput
-        id={inputId}
-        aria-label={label}
-        value={draft || null}
-        onChange={(v) => setDraft(v ?? '')}
-        valueFormat="MM-DD-YYYY"
-        placeholder="Pick a date"
-        // Spec: years 1970 to next year; days after today cannot be a birth date.
-        minDate={`${FIRST_YEAR}-01-01`}
-        maxDate={`${nextYear}-12-31`}
-        excludeDate={(d) => d > today()}
-        defaultDate={draft || '1990-01-01'}
-        error={error}
-        popoverProps={{ withinPortal: true }}
-      />
-    );
-  } else {
-    editor = (
-      <TextInput
-        id={inputId}
-        aria-label={label}
-        value={draft}
-        onChange={(e) => setDraft(e.currentTarget.value)}
-        onKeyDown={(e) => {
-          if (e.key === 'Enter') {
-            void save();
-          } else if (e.key === 'Escape') {
-            setEditing(false);
-          }
-        }}
-        error={error}
-        type={field === 'email' ? 'email' : field === 'phone' ? 'tel' : 'text'}
-        autoFocus
-      />
-    );
-  }
+  const editor = (
+    <FieldEditor
+      field={field}
+      label={label}
+      inputId={inputId}
+      draft={draft}
+      setDraft={setDraft}
+      error={empty ? REQUIRED_TEXT[field] : undefined}
+      onEnter={() => void save()}
+      onEscape={() => setEditing(false)}
+    />
+  );
 
   const shown = field === 'dob' ? dateOnly(value) : value;
   return (

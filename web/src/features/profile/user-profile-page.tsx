@@ -1,4 +1,4 @@
-import { hasPermission } from '@admin/contract';
+import { hasPermission, type Permission } from '@admin/contract';
 import { Alert, ScrollArea, Tabs } from '@mantine/core';
 import { type ComponentType, Suspense, useEffect, useRef } from 'react';
 import { useParams, useSearchParams } from 'react-router';
@@ -16,7 +16,7 @@ interface TabEntry {
   value: string;
   label: string;
   order: number;
-  permission?: string;
+  permission?: Permission;
   render: (userId: number) => React.ReactNode;
 }
 

@@ -3,7 +3,7 @@ import { IconPhoto, IconPlayerPlay } from '@tabler/icons-react';
 import { useState } from 'react';
 
 /** raw_video plays as a video; every other type shows the image (spec 01 section 2). */
-export const isVideoType = (type: string) => type === 'raw_video';
+const isVideoType = (type: string) => type === 'raw_video';
 
 /** The media icon of a row: opens a popup with the image at 460x320, or the playing video. */
 export function MediaPreviewButton({

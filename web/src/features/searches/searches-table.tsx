@@ -8,11 +8,11 @@ import { formatDateTime } from '../../lib/format';
 import { paths } from '../../paths';
 import { ListSearch } from '../../ui/list-search';
 import { type ListColumn, ListTable } from '../../ui/list-table';
-import { type ListState, useListState } from '../../ui/use-list-state';
+import { useListState } from '../../ui/use-list-state';
 import { MediaPreviewButton } from './media-preview';
 
 /** Types the platform records (the filter's options). */
-export const SEARCH_TYPES = ['image', 'link', 'news', 'video', 'raw_video', 'shopping'] as const;
+const SEARCH_TYPES = ['image', 'link', 'news', 'video', 'raw_video', 'shopping'] as const;
 
 type SearchOrder = 'created_at' | 'updated_at' | 'search_term' | 'type' | 'id';
 
@@ -109,7 +109,7 @@ export function SearchesTable({ userId }: { userId?: number }) {
           w={{ base: '100%', sm: 180 }}
         />
       </Group>
-      <ListTable<SearchRow>
+      <ListTable<SearchRow, SearchOrder>
         aria-label="Searches"
         columns={columns}
         records={q.data?.data}
@@ -118,7 +118,7 @@ export function SearchesTable({ userId }: { userId?: number }) {
         fetching={q.isFetching}
         error={q.error}
         onRetry={() => q.refetch()}
-        list={list as unknown as ListState}
+        list={list}
       />
     </>
   );

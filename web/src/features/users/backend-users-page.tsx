@@ -10,7 +10,7 @@ import { paths } from '../../paths';
 import { ListSearch } from '../../ui/list-search';
 import { ListTable } from '../../ui/list-table';
 import { PageHeader } from '../../ui/page-header';
-import { type ListState, useListState } from '../../ui/use-list-state';
+import { useListState } from '../../ui/use-list-state';
 import { AddUserModal } from './add-user-modal';
 import { AssignGroupsModal } from './assign-groups-modal';
 import { AvatarWithPresence, isOnline, text, useNow, ViewProfileLink } from './user-cells';
@@ -47,7 +47,7 @@ export default function BackendUsersPage() {
           label="Search backend users"
         />
       </Group>
-      <ListTable<AdminUserRow>
+      <ListTable<AdminUserRow, Order>
         aria-label="Backend users"
         records={q.data?.users}
         total={q.data?.total_users}
@@ -55,7 +55,7 @@ export default function BackendUsersPage() {
         fetching={q.isFetching}
         error={q.error}
         onRetry={() => q.refetch()}
-        list={list as unknown as ListState}
+        list={list}
         idAccessor="id"
         columns={[
           {

@@ -5,7 +5,7 @@ import { abbreviate } from '../../lib/format';
 import { ListSearch } from '../../ui/list-search';
 import { ListTable } from '../../ui/list-table';
 import { PageHeader } from '../../ui/page-header';
-import { type ListState, useListState } from '../../ui/use-list-state';
+import { useListState } from '../../ui/use-list-state';
 import { useNow } from './user-cells';
 import { userColumns } from './users-table';
 
@@ -30,7 +30,7 @@ export default function DeletedUsersPage() {
         fetching={q.isFetching}
         error={q.error}
         onRetry={() => q.refetch()}
-        list={list as unknown as ListState}
+        list={list}
         idAccessor="id"
         columns={userColumns(now, [
           {

@@ -6,7 +6,7 @@ import { formatDate } from '../../lib/format';
 import { ListSearch } from '../../ui/list-search';
 import { ListTable } from '../../ui/list-table';
 import { PageHeader } from '../../ui/page-header';
-import { type ListState, useListState } from '../../ui/use-list-state';
+import { useListState } from '../../ui/use-list-state';
 import { UserAvatar } from '../../ui/user-avatar';
 import { text, ViewProfileLink } from './user-cells';
 
@@ -22,7 +22,7 @@ export default function ReportedUsersPage() {
       <Group>
         <ListSearch list={list} placeholder="Search by name or username" />
       </Group>
-      <ListTable<ReportedUserRow>
+      <ListTable<ReportedUserRow, Order>
         aria-label="Reported users"
         records={q.data?.users}
         total={q.data?.total_users}
@@ -30,7 +30,7 @@ export default function ReportedUsersPage() {
         fetching={q.isFetching}
         error={q.error}
         onRetry={() => q.refetch()}
-        list={list as unknown as ListState}
+        list={list}
         idAccessor="id"
         columns={[
           {

@@ -7,7 +7,7 @@ import { useCan } from '../../auth/can';
 import { ListSearch } from '../../ui/list-search';
 import { ListTable } from '../../ui/list-table';
 import { PageHeader } from '../../ui/page-header';
-import { type ListState, useListState } from '../../ui/use-list-state';
+import { useListState } from '../../ui/use-list-state';
 import { AddUserModal } from './add-user-modal';
 import { CsvDownloadButton } from './csv-download-button';
 import { useNow } from './user-cells';
@@ -49,7 +49,7 @@ export default function UsersPage() {
         fetching={q.isFetching}
         error={q.error}
         onRetry={() => q.refetch()}
-        list={list as unknown as ListState}
+        list={list}
         idAccessor="id"
         columns={userColumns(now)}
       />

@@ -1,0 +1,204 @@
+/**
+ * The audit trail's cost on write calls (issue 15: at most +10 % on a write call's p50). Two server
+ * processes on the bench database, one with the trail and one with AUDIT_TRAIL=off (the switch
+ * exists for this comparison only), take turns on the same calls one request at a time:
+ * update-profile, group add, group edit, approve-campaign. Each call gets AUDIT_BENCH_SECONDS (12)
+ * per server in six alternating slices, so a slow spell of the shared machine falls on both.
+ *
+ * Run: `npm run bench -- audit-overhead` (after the scenarios, on BENCH_DB / SEED_USERS like them),
+ * or alone: `npx tsx bench/audit-overhead-bench.ts`.
+ */
+import fs from 'node:fs';
+import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import pg from 'pg';
+import { openDatabase } from '../server/src/db/client';
+import { createSession } from '../server/src/modules/auth/sessions';
+import { percentile } from './lib/measure';
+import { ensureBenchDatabase } from './lib/seed';
+import { startServer, stopServer } from './lib/server';
+
+export interface OverheadRow {
+  call: string;
+  /** p50 / p99 in ms, with and without the trail */
+  on: { p50: number; p99: number; runs: number };
+  off: { p50: number; p99: number; runs: number };
+  /** on p50 / off p50 - 1, in % */
+  overheadPct: number;
+}
+export interface OverheadResult {
+  rows: OverheadRow[];
+  auditEntries: number;
+  loadAverage: number[];
+}
+
+interface WriteCall {
+  name: string;
+  /** Untimed: puts the data back so the call can run again (e.g. the campaign back to Pending). */
+  prepare?: () => Promise<void>;
+  request: (n: number) => { method: string; path: string; body?: unknown };
+}
+
+function send(base: string, token: string, agent: http.Agent, r: ReturnType<WriteCall['request']>) {
+  const body = r.body === undefined ? undefined : JSON.stringify(r.body);
+  const headers: Record<string, string> = { authorization: `Bearer ${token}` };
+  if (body !== undefined) {
+    headers['content-type'] = 'application/json';
+  }
+  return new Promise<void>((resolve, reject) => {
+    const req = http.request(`${base}${r.path}`, { method: r.method, headers, agent }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () =>
+        (res.statusCode ?? 500) < 300
+          ? resolve()
+          : reject(new Error(`${r.method} ${r.path}: HTTP ${res.statusCode} ${Buffer.concat(chunks)}`)),
+      );
+      res.on('error', reject);
+    });
+    req.on('error', reject);
+    req.end(body);
+  });
+}
+
+export async function runOverhead(opts: { log?: (line: string) => void } = {}): Promise<OverheadResult> {
+  const log = opts.log ?? console.log;
+  const seconds = Number(process.env.AUDIT_BENCH_SECONDS ?? 12);
+  const bench = await ensureBenchDatabase({
+    adminUrl: process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres',
+    name: process.env.BENCH_DB || 'bench',
+    users: Number(process.env.SEED_USERS || 100_000),
+    log,
+  });
+  const pool = new pg.Pool({ connectionString: bench.url, max: 2 });
+  const database = await openDatabase({ url: bench.url });
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-audit-'));
+  const common = { DATABASE_URL: bench.url, DATA_DIR: dataDir, LOG_LEVEL: 'warn', SEED: 'none' };
+  const servers = {
+    on: await startServer(common),
+    off: await startServer({ ...common, AUDIT_TRAIL: 'off' }),
+  };
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+  try {
+    const token = await createSession(database.db, bench.superAdminId, 'admin');
+    const one = async (q: string) => (await pool.query<{ id: number }>(q)).rows[0].id;
+    const userId = await one('SELECT id FROM users WHERE deleted_at IS NULL ORDER BY id DESC LIMIT 1');
+    const campaignId = await one('SELECT id FROM campaigns WHERE deleted_at IS NULL ORDER BY id LIMIT 1');
+    const groupId = await one("INSERT INTO groups (name) VALUES ('bench audit overhead') RETURNING id");
+    const run = Date.now().toString(36);
+    const writes: WriteCall[] = [
+      {
+        name: 'update-profile (name)',
+        request: (n) => ({
+          method: 'PUT',
+          path: '/api/v2/update-profile',
+          body: { id: userId, name: `Bench ${n}` },
+        }),
+      },
+      {
+        name: 'group add',
+        request: (n) => ({ method: 'POST', path: '/api/v2/group', body: { name: `bench ${run} ${n}` } }),
+      },
+      {
+        name: 'group edit',
+        request: (n) => ({
+          method: 'PUT',
+          path: '/api/v2/group',
+          body: { id: groupId, name: `bench edit ${n}` },
+        }),
+      },
+      {
+        name: 'approve-campaign',
+        prepare: async () => {
+          await pool.query("UPDATE campaigns SET is_approved = false, status = 'Pending' WHERE id = $1", [
+            campaignId,
+          ]);
+        },
+        request: () => ({ method: 'PATCH', path: `/api/v2/approve-campaign?id=${campaignId}` }),
+      },
+    ];
+    let n = 0;
+    const rows: OverheadRow[] = [];
+    for (const w of writes) {
+      const times = { on: [] as number[], off: [] as number[] };
+      const slices = 6;
+      for (let s = 0; s < slices; s++) {
+        // Alternate which server goes first, so neither always follows the other's writes.
+        const order = s % 2 === 0 ? (['on', 'off'] as const) : (['off', 'on'] as const);
+        for (const mode of order) {
+          const deadline = performance.now() + (seconds * 1000) / slices;
+          let warm = 3;
+          while (performance.now() < deadline) {
+            await w.prepare?.();
+            const t = performance.now();
+            await send(servers[mode].url, token, agent, w.request(n++));
+            if (warm-- <= 0) {
+              times[mode].push(performance.now() - t);
+            }
+          }
+        }
+      }
+      const stat = (xs: number[]) => {
+        const sorted = [...xs].sort((a, b) => a - b);
+        return {
+          p50: Math.round(percentile(sorted, 50) * 100) / 100,
+          p99: Math.round(percentile(sorted, 99) * 100) / 100,
+          runs: xs.length,
+        };
+      };
+      const row = {
+        call: w.name,
+        on: stat(times.on),
+        off: stat(times.off),
+        overheadPct:
+          Math.round(
+            (percentile(
+              [...times.on].sort((a, b) => a - b),
+              50,
+            ) /
+              percentile(
+                [...times.off].sort((a, b) => a - b),
+                50,
+              ) -
+              1) *
+              1000,
+          ) / 10,
+      };
+      rows.push(row);
+      log(JSON.stringify(row));
+    }
+    await pool.query("DELETE FROM groups WHERE name LIKE 'bench %'");
+    const auditEntries = Number(
+      (await pool.query<{ n: string }>('SELECT count(*) AS n FROM audit_log')).rows[0].n,
+    );
+    return { rows, auditEntries, loadAverage: os.loadavg().map((l) => Math.round(l * 10) / 10) };
+  } finally {
+    agent.destroy();
+    await Promise.all([stopServer(servers.on.proc), stopServer(servers.off.proc)]);
+    await pool.end();
+    await database.close();
+    await bench.release();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+export function overheadReport(r: OverheadResult): string {
+  return [
+    `Audit trail overhead, one request at a time (audit_log ~${r.auditEntries.toLocaleString('en-US')} entries; load average ${r.loadAverage.join(' / ')})`,
+    '| call | p50 ms with trail | p50 ms without | overhead | p99 ms with / without | runs with / without |',
+    '|---|---:|---:|---:|---:|---:|',
+    ...r.rows.map(
+      (x) =>
+        `| ${x.call} | ${x.on.p50} | ${x.off.p50} | ${x.overheadPct} % | ${x.on.p99} / ${x.off.p99} | ${x.on.runs} / ${x.off.runs} |`,
+    ),
+  ].join('\n');
+}
+
+export default { name: 'audit-overhead', run: runOverhead, report: overheadReport };
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  console.log(overheadReport(await runOverhead()));
+  process.exit(0);
+}

@@ -1,0 +1,160 @@
+// Searched lists (issue 12, db/list-search.ts): whichever plan answers (ordered prefix walks, the
+// bounded walk, the capped matches, every match sorted), the page is the one plain SQL gives. The
+// cap is 5 and the walk 20 rows here, so a few dozen users exercise every plan.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { callApi, calls, type MadeUser, makeUser, setupTestApp, sql, type TestEnv } from '../test/harness';
+import { prefixRanges, rowsOf } from './sql';
+
+let env: TestEnv;
+let admin: MadeUser;
+const saved = { cap: process.env.LIST_TOTAL_CAP, walk: process.env.LIST_SEARCH_WALK };
+
+beforeAll(async () => {
+  process.env.LIST_TOTAL_CAP = '5';
+  process.env.LIST_SEARCH_WALK = '20';
+  env = await setupTestApp();
+  admin = await makeUser(env.db, { superAdmin: true });
+  // Names spread over the alphabet; 'Qv'/'qv' starts in every case, some only in the username;
+  // 'zxw' inside many names early in the order (common), 'Yzxw' late in it (gathered far along the
+  // order: the walk of 20 finds none); 'rarezxq' in two; some of them deleted.
+  const rows: string[] = [];
+  const add = (name: string, username: string, deleted = false) =>
+    rows.push(`('${name}', '${username}', '${username}@example.com', false, ${deleted ? 'now()' : 'NULL'})`);
+  for (let i = 0; i < 40; i++) {
+    const letter = String.fromCharCode(65 + (i % 26));
+    add(`${letter}lpha ${i}`, `filler${i}`);
+  }
+  for (const [i, n] of ['QVx', 'Qvy', 'qvz', 'qVa', 'QV', 'Qw', 'Aqv'].entries()) {
+    add(`${n} person ${i}`, `p${i}person`, i === 2);
+  }
+  for (let i = 0; i < 4; i++) {
+    add(`Bea ${i}`, `qv.bea.${i}`);
+  }
+  for (let i = 0; i < 12; i++) {
+    add(`Azxw ${i}`, `common${i}`, i % 4 === 0);
+  }
+  for (let i = 0; i < 9; i++) {
+    add(`Yzxw ${i}`, `late${i}`);
+  }
+  add('Rarezxq One', 'rare1');
+  add('Kim', 'rarezxq.two');
+  await env.db.execute(
+    sql.raw(`INSERT INTO users (name, username, email, is_admin, deleted_at) VALUES ${rows.join(', ')}`),
+  );
+});
+afterAll(async () => {
+  for (const [k, v] of [
+    ['LIST_TOTAL_CAP', saved.cap],
+    ['LIST_SEARCH_WALK', saved.walk],
+  ] as const) {
+    if (v === undefined) {
+      delete process.env[k];
+    } else {
+      process.env[k] = v;
+    }
+  }
+  await env?.close();
+});
+
+type Kind = 'active' | 'deleted';
+const KIND = { active: 'deleted_at IS NULL', deleted: 'deleted_at IS NOT NULL' };
+
+/** The page plain SQL gives: the match over every row, sorted, sliced. */
+async function expected(kind: Kind, term: string, order: string, dir: string, page: number, limit: number) {
+  const match =
+    [...term].length < 3
+      ? `(lower(left(name, ${term.length})) = lower($1) OR lower(left(username, ${term.length})) = lower($1))`
+      : `(name ILIKE '%' || $1 || '%' OR username ILIKE '%' || $1 || '%')`;
+  const res = await env.db.execute(
+    sql.raw(
+      `SELECT id FROM users WHERE ${KIND[kind]} AND NOT is_admin AND ${match.replaceAll('$1', `'${term}'`)}
+        ORDER BY ${order} ${dir}, id ${dir} LIMIT ${limit} OFFSET ${page * limit}`,
+    ),
+  );
+  return rowsOf<{ id: number }>(res).map((r) => r.id);
+}
+
+async function listed(
+  kind: Kind,
+  query: string,
+  order_by: string,
+  direction: string,
+  page: number,
+  limit: number,
+) {
+  const call = kind === 'active' ? calls.usersList : calls.deletedUsers;
+  const res = await callApi(
+    env.app,
+    call,
+    { query, order_by, direction, page, page_limit: limit },
+    admin.token,
+  );
+  expect(res.status).toBe(200);
+  return res.body as { users: { id: number }[]; total_users: number; total_is_lower_bound: boolean };
+}
+
+describe('searched lists', () => {
+  const cases: [string, Kind, string][] = [
+    ['a 2-character term (ordered prefix walks, every spelling)', 'active', 'qv'],
+    ['a 1-character term', 'active', 'q'],
+    ['a common term early in the order (the bounded walk)', 'active', 'zxw'],
+    ['a rare term (the capped matches)', 'active', 'rarezxq'],
+    ['a term gathered late in the order (every match, sorted)', 'active', 'Yzxw'],
+    ['deleted users, short and long terms', 'deleted', 'qv'],
+    ['deleted users, a long term', 'deleted', 'zxw'],
+  ];
+  for (const [label, kind, term] of cases) {
+    it(`pages ${label} as plain SQL does, in every sort and direction`, async () => {
+      for (const order of ['name', 'username', 'created_at']) {
+        for (const dir of ['asc', 'desc']) {
+          for (const [page, limit] of [
+            [0, 3],
+            [1, 3],
+            [0, 50],
+          ]) {
+            const got = await listed(kind, term, order, dir, page, limit);
+            const want = await expected(kind, term, order, dir, page, limit);
+            expect(
+              got.users.map((u) => u.id),
+              `${term} by ${order} ${dir} page ${page}x${limit}`,
+            ).toEqual(want);
+          }
+        }
+      }
+    });
+  }
+
+  it('answers the total exactly up to the cap and flags it beyond', async () => {
+    expect(await listed('active', 'rarezxq', 'name', 'asc', 0, 10)).toMatchObject({
+      total_users: 2,
+      total_is_lower_bound: false,
+    });
+    expect(await listed('active', 'zxw', 'name', 'asc', 0, 10)).toMatchObject({
+      total_users: 5,
+      total_is_lower_bound: true,
+    });
+    expect(await listed('active', 'qv', 'name', 'asc', 0, 10)).toMatchObject({
+      total_users: 5,
+      total_is_lower_bound: true,
+    });
+    expect(await listed('active', 'qxqxq', 'name', 'asc', 0, 10)).toMatchObject({
+      users: [],
+      total_users: 0,
+      total_is_lower_bound: false,
+    });
+  });
+
+  // One range per spelling of each letter: a full username by name once built 2^letters of them
+  // before choosing a plan that did not use them (2^36 here: the call never answered).
+  it("finds a long name-sorted term without building the short terms' prefix ranges", async () => {
+    const long = 'Rarezxq One'.repeat(4);
+    await env.db.execute(
+      sql.raw(
+        `INSERT INTO users (name, username, email) VALUES ('${long}', 'longname', 'longname@example.com')`,
+      ),
+    );
+    const got = await listed('active', long, 'name', 'asc', 0, 10);
+    expect(got).toMatchObject({ total_users: 1, total_is_lower_bound: false });
+    expect(() => prefixRanges('abc', sql`u.name`)).toThrow(/shorter than 3/);
+  });
+});

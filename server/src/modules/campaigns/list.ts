@@ -1,0 +1,143 @@
+// The campaign list and the list of customers having campaigns, under the same filters.
+import { type SQL, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { likePattern, orderBy, pagedList, rowsOf, searchMatch } from '../../db/sql';
+import { dayAfter, dayStart, SELECT_CAMPAIGN } from './campaign-row';
+import { type CampaignDbRow, presentCampaign } from './presenters';
+
+export interface CampaignFilterInput {
+  ad_name?: string;
+  keyword?: string;
+  capnStatus?: string;
+  start_date?: string;
+  end_date?: string;
+  deleted?: boolean;
+  userId?: number;
+  isApproved?: boolean;
+}
+
+interface ListPaging {
+  page: number;
+  page_limit: number;
+  direction: 'asc' | 'desc';
+}
+
+/** The filter of campaigns `c` (and `u`, their customer, when a keyword is given): which campaigns
+ * (live or deleted, the set a counter counts) and the user's filters. */
+function campaignFilterParts(f: CampaignFilterInput): { where: SQL[]; filters: (SQL | undefined)[] } {
+  return {
+    where: [f.deleted ? sql`c.deleted_at IS NOT NULL` : sql`c.deleted_at IS NULL`],
+    filters: [
+      f.userId ? sql`c.user_id = ${f.userId}` : undefined,
+      f.ad_name ? sql`c.campaign_name ILIKE ${likePattern(f.ad_name)}` : undefined,
+      f.keyword ? searchMatch(f.keyword, [sql`u.name`, sql`u.username`]) : undefined,
+      f.capnStatus && f.capnStatus !== 'All' ? sql`c.status = ${f.capnStatus}` : undefined,
+      f.start_date ? sql`c.created_at >= ${dayStart(f.start_date)}::timestamptz` : undefined,
+      f.end_date ? sql`c.created_at < ${dayAfter(f.end_date)}::timestamptz` : undefined,
+      f.isApproved === undefined ? undefined : sql`c.is_approved = ${f.isApproved}`,
+    ],
+  };
+}
+
+/** WHERE clause over campaigns `c` (and `u`, their customer, when a keyword is given). */
+function campaignFilter(f: CampaignFilterInput): SQL {
+  const { where, filters } = campaignFilterParts(f);
+  return sql.join([...where, ...filters.filter((x): x is SQL => x !== undefined)], sql` AND `);
+}
+
+const CAMPAIGN_ORDER: Record<string, SQL> = {
+  id: sql`c.id`,
+  campaign_name: sql`c.campaign_name`,
+  ad_set_name: sql`c.ad_set_name`,
+  created_at: sql`c.created_at`,
+  ad_start: sql`c.ad_start`,
+  ad_end: sql`c.ad_end`,
+  status: sql`c.status`,
+  total_ad_budget: sql`c.total_ad_budget`,
+};
+
+/** One page of campaigns and the total under the same filter. */
+export async function listCampaigns(db: Db, input: CampaignFilterInput & ListPaging & { order_by: string }) {
+  const { rows, ...total } = await pagedList<CampaignDbRow>(db, {
+    select: SELECT_CAMPAIGN,
+    from: sql`campaigns c JOIN users u ON u.id = c.user_id`,
+    ...campaignFilterParts(input),
+    order: orderBy(CAMPAIGN_ORDER[input.order_by] ?? CAMPAIGN_ORDER.created_at, sql`c.id`, input.direction, {
+      nullable: true,
+    }),
+    input,
+    counter: input.deleted ? 'campaigns:deleted' : 'campaigns',
+    countFrom: input.keyword ? undefined : sql`campaigns c`,
+  });
+  return { data: rows.map(presentCampaign), ...total };
+}
+
+const CUSTOMER_ORDER: Record<string, SQL> = {
+  id: sql`u.id`,
+  name: sql`u.name`,
+  username: sql`u.username`,
+  email: sql`u.email`,
+  created_at: sql`u.created_at`,
+};
+
+export type CampaignUsersInput = CampaignFilterInput & ListPaging & { order_by: string };
+
+/**
+ * The page of customers, each with its campaign count, and the total as a window count. Sorted by
+ * id (the default) the page is cut from the grouped campaigns before any user row is read.
+ */
+export function campaignUsersPageSql(input: CampaignUsersInput): SQL {
+  const where = campaignFilter(input);
+  const join = input.keyword ? sql`JOIN users u ON u.id = c.user_id` : sql``;
+  const dir = input.direction === 'asc' ? sql`ASC` : sql`DESC`;
+  const limit = sql`LIMIT ${input.page_limit} OFFSET ${input.page * input.page_limit}`;
+  const grouped = sql`SELECT c.user_id, count(*)::int AS n FROM campaigns c ${join} WHERE ${where} GROUP BY c.user_id`;
+  if (input.order_by === 'id' || !CUSTOMER_ORDER[input.order_by]) {
+    return sql`
+      WITH p AS (
+        SELECT m.user_id, m.n, count(*) OVER ()::int AS total FROM (${grouped}) m
+         ORDER BY m.user_id ${dir} ${limit}
+      )
+      SELECT u.id, u.name, u.username, u.email, u.phone, u.avatar, p.n AS campaigns_count, p.total
+        FROM p JOIN users u ON u.id = p.user_id
+       ORDER BY p.user_id ${dir}`;
+  }
+  const order = sql`${CUSTOMER_ORDER[input.order_by]} ${dir} NULLS LAST, u.id ${dir}`;
+  return sql`
+    WITH m AS (${grouped})
+    SELECT u.id, u.name, u.username, u.email, u.phone, u.avatar, m.n AS campaigns_count,
+           count(*) OVER ()::int AS total
+      FROM m JOIN users u ON u.id = m.user_id
+     ORDER BY ${order} ${limit}`;
+}
+
+/** Customers under the filter, for a page past the end (which carries no window count). */
+function campaignUsersCountSql(input: CampaignFilterInput): SQL {
+  const join = input.keyword ? sql`JOIN users u ON u.id = c.user_id` : sql``;
+  return sql`SELECT count(DISTINCT c.user_id)::int AS n FROM campaigns c ${join} WHERE ${campaignFilter(input)}`;
+}
+
+/**
+ * Customers having campaigns under the filter, each with how many, and how many customers in all.
+ * One pass groups the matching campaigns by customer; the total rides along as a window count.
+ */
+export async function listCampaignUsers(db: Db, input: CampaignUsersInput) {
+  const rows = rowsOf<{
+    id: number;
+    name: string;
+    username: string;
+    email: string | null;
+    phone: string | null;
+    avatar: string | null;
+    campaigns_count: number;
+    total: number;
+  }>(await db.execute(campaignUsersPageSql(input)));
+  let total = rows[0]?.total;
+  if (total === undefined) {
+    total = rowsOf<{ n: number }>(await db.execute(campaignUsersCountSql(input)))[0].n;
+  }
+  return {
+    data: rows.map(({ total: _t, ...r }) => ({ ...r, campaigns_count: Number(r.campaigns_count) })),
+    totalCampaigns: Number(total),
+  };
+}

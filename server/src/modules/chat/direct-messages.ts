@@ -1,0 +1,240 @@
+// Direct messages: the thread between staff and one platform user, and its read/delivered marks.
+import type { DirectMessage } from '@admin/contract';
+import { sql } from 'drizzle-orm';
+import { type Db, executePrepared } from '../../db/client';
+import { iso, rowsOf } from '../../db/sql';
+import { userNotFound } from '../../http/errors';
+import { chatMessagesSent } from '../../lib/metrics';
+
+interface DirectMessageDbRow {
+  id: number;
+  user_id: number;
+  sender_id: number;
+  sender_name: string;
+  avatar: string | null;
+  message: string;
+  client_timestamp: string | null;
+  created_at: Date | string;
+  delivered_at: Date | string | null;
+  read_at: Date | string | null;
+}
+
+function presentDirectMessage(r: DirectMessageDbRow): DirectMessage {
+  return {
+    id: r.id,
+    user_id: r.user_id,
+    sender_id: r.sender_id,
+    sender_name: r.sender_name,
+    from: r.sender_id === r.user_id ? 'USER' : 'ADMIN',
+    avatar: r.avatar,
+    message: r.message,
+    timestamp: r.client_timestamp,
+    created_at: iso(r.created_at),
+    delivered_at: iso(r.delivered_at),
+    read_at: iso(r.read_at),
+    status: r.read_at ? 'read' : 'unread',
+  };
+}
+
+const SELECT_DM = sql`dm.id, dm.user_id, dm.sender_id, s.name AS sender_name, s.avatar, dm.message,
+  dm.client_timestamp, dm.created_at, dm.delivered_at, dm.read_at
+  FROM direct_messages dm JOIN users s ON s.id = dm.sender_id`;
+
+export interface ThreadUser {
+  id: number;
+  name: string;
+  username: string;
+  avatar: string | null;
+  last_seen: string | null;
+  deleted: boolean;
+}
+
+interface ThreadUserRow {
+  id: number;
+  name: string;
+  username: string;
+  avatar: string | null;
+  last_interacted: Date | string | null;
+  deleted_at: Date | string | null;
+}
+
+/** The platform user a thread belongs to; staff accounts have no thread. */
+const threadUserSql = (userId: number) => sql`SELECT id, name, username, avatar, last_interacted, deleted_at
+  FROM users WHERE id = ${userId} AND NOT is_admin`;
+
+function presentThreadUser(result: unknown): ThreadUser | null {
+  const [row] = rowsOf<ThreadUserRow>(result);
+  if (!row) {
+    return null;
+  }
+  return {
+    id: row.id,
+    name: row.name,
+    username: row.username,
+    avatar: row.avatar,
+    last_seen: iso(row.last_interacted),
+    deleted: row.deleted_at !== null,
+  };
+}
+
+export async function findThreadUser(db: Db, userId: number): Promise<ThreadUser | null> {
+  return presentThreadUser(await db.execute(threadUserSql(userId)));
+}
+
+/**
+ * The queries of a direct-messages page, run at once: the thread's user (404 when missing), the
+ * page and the total. Shared with the bench so it times what the call runs.
+ */
+export function directMessagesQueries(input: {
+  user_id: number;
+  page: number;
+  limit: number;
+  before_id?: number;
+  after_id?: number;
+}) {
+  const before = input.before_id !== undefined ? sql`AND dm.id < ${input.before_id}` : sql``;
+  const offset = input.before_id !== undefined ? 0 : input.page * input.limit;
+  return {
+    owner: threadUserSql(input.user_id),
+    page:
+      input.after_id !== undefined
+        ? sql`SELECT ${SELECT_DM} WHERE dm.user_id = ${input.user_id} AND dm.id > ${input.after_id}
+            ORDER BY dm.id ASC LIMIT ${input.limit}`
+        : sql`SELECT ${SELECT_DM} WHERE dm.user_id = ${input.user_id} ${before}
+            ORDER BY dm.id DESC LIMIT ${input.limit} OFFSET ${offset}`,
+    total: sql`SELECT count(*)::int AS n FROM direct_messages WHERE user_id = ${input.user_id}`,
+  };
+}
+
+/**
+ * One page of a thread. page 0 is the newest `limit` messages; before_id pages back stably while
+ * new ones arrive; after_id catches up after a reconnect. Each page comes oldest first.
+ */
+export async function listDirectMessages(
+  db: Db,
+  input: { user_id: number; page: number; limit: number; before_id?: number; after_id?: number },
+) {
+  const q = directMessagesQueries(input);
+  const [owner, page, total] = await Promise.all([
+    db.execute(q.owner),
+    db.execute(q.page),
+    db.execute(q.total),
+  ]);
+  const thread = presentThreadUser(owner);
+  if (!thread) {
+    throw userNotFound();
+  }
+  const rows = rowsOf<DirectMessageDbRow>(page);
+  if (input.after_id === undefined) {
+    rows.reverse();
+  }
+  const { deleted: _, ...user } = thread;
+  return { user, data: rows.map(presentDirectMessage), total: rowsOf<{ n: number }>(total)[0].n };
+}
+
+async function directMessageById(db: Db, id: number): Promise<DirectMessage> {
+  const [row] = rowsOf<DirectMessageDbRow>(await db.execute(sql`SELECT ${SELECT_DM} WHERE dm.id = ${id}`));
+  return presentDirectMessage(row);
+}
+
+/**
+ * Stores a message of the thread of `userId` (sender is the user or a staff member). A retry with
+ * the same sender, timestamp and text answers the stored message instead of a duplicate.
+ */
+export async function storeDirectMessage(
+  db: Db,
+  input: { userId: number; senderId: number; message: string; timestamp?: string },
+): Promise<{ data: DirectMessage; created: boolean }> {
+  if (input.timestamp) {
+    const [dup] = rowsOf<{ id: number }>(
+      await db.execute(sql`SELECT id FROM direct_messages
+        WHERE user_id = ${input.userId} AND sender_id = ${input.senderId}
+          AND client_timestamp = ${input.timestamp} AND message = ${input.message} LIMIT 1`),
+    );
+    if (dup) {
+      return { data: await directMessageById(db, dup.id), created: false };
+    }
+  }
+  // One round trip on the hot path: the thread must be a live platform user, then insert and present.
+  const [row] = await executePrepared<DirectMessageDbRow>(
+    db,
+    'store_direct_message',
+    sql`WITH thread AS (
+        SELECT id FROM users WHERE id = ${input.userId} AND NOT is_admin AND deleted_at IS NULL
+      ), ins AS (
+        INSERT INTO direct_messages (user_id, sender_id, message, client_timestamp)
+        SELECT thread.id, ${input.senderId}, ${input.message}, ${input.timestamp ?? null} FROM thread
+        RETURNING *
+      )
+      SELECT ins.id, ins.user_id, ins.sender_id, s.name AS sender_name, s.avatar, ins.message,
+        ins.client_timestamp, ins.created_at, ins.delivered_at, ins.read_at
+      FROM ins JOIN users s ON s.id = ins.sender_id`,
+  );
+  if (!row) {
+    throw userNotFound();
+  }
+  chatMessagesSent.inc({ kind: 'direct' });
+  return { data: presentDirectMessage(row), created: true };
+}
+
+/**
+ * Marks the other side's messages of a thread read up to an id: a USER reader reads staff
+ * messages, an ADMIN reader reads the user's. Answers the ids that changed.
+ */
+export async function markDirectMessagesRead(
+  db: Db,
+  input: { userId: number; reader: 'ADMIN' | 'USER'; upToId: number },
+): Promise<{ ids: number[]; read_at: string }> {
+  const side = input.reader === 'USER' ? sql`sender_id <> user_id` : sql`sender_id = user_id`;
+  const rows = rowsOf<{ id: number; read_at: Date | string }>(
+    await db.execute(sql`UPDATE direct_messages SET read_at = now(),
+        delivered_at = CASE WHEN sender_id <> user_id THEN coalesce(delivered_at, now()) ELSE delivered_at END
+      WHERE user_id = ${input.userId} AND id <= ${input.upToId} AND read_at IS NULL AND ${side}
+      RETURNING id, read_at`),
+  );
+  const ids = rows.map((r) => r.id).sort((a, b) => a - b);
+  return { ids, read_at: rows[0] ? iso(rows[0].read_at) : new Date().toISOString() };
+}
+
+/** A platform user's device acknowledged staff messages. Answers the ids that changed. */
+export async function markDirectMessagesDelivered(
+  db: Db,
+  input: { userId: number; ids: number[] },
+): Promise<{ ids: number[]; delivered_at: string }> {
+  const list = sql.join(
+    input.ids.map((id) => sql`${id}`),
+    sql`, `,
+  );
+  const rows = rowsOf<{ id: number; delivered_at: Date | string }>(
+    await db.execute(sql`UPDATE direct_messages SET delivered_at = now()
+      WHERE user_id = ${input.userId} AND sender_id <> user_id AND delivered_at IS NULL AND id IN (${list})
+      RETURNING id, delivered_at`),
+  );
+  return {
+    ids: rows.map((r) => r.id).sort((a, b) => a - b),
+    delivered_at: rows[0] ? iso(rows[0].delivered_at) : new Date().toISOString(),
+  };
+}
+
+/** Staff messages a platform user has not acknowledged yet (sent while they were offline). */
+export async function undeliveredDirectMessages(db: Db, userId: number, limit = 200) {
+  return rowsOf<DirectMessageDbRow>(
+    await db.execute(sql`SELECT ${SELECT_DM}
+      WHERE dm.user_id = ${userId} AND dm.sender_id <> dm.user_id AND dm.delivered_at IS NULL
+        AND dm.read_at IS NULL
+      ORDER BY dm.id ASC LIMIT ${limit}`),
+  ).map(presentDirectMessage);
+}
+
+/** Messages of a thread after an id, oldest first (the missed ones after a reconnect). */
+export async function directMessagesSince(db: Db, userId: number, sinceId: number, limit = 200) {
+  return rowsOf<DirectMessageDbRow>(
+    await db.execute(sql`SELECT ${SELECT_DM}
+      WHERE dm.user_id = ${userId} AND dm.id > ${sinceId} ORDER BY dm.id ASC LIMIT ${limit}`),
+  ).map(presentDirectMessage);
+}
+
+/** Presence: a platform user connected, sent or read; shown as 'Last seen:' and 'Last active'. */
+export async function touchLastSeen(db: Db, userId: number): Promise<void> {
+  await db.execute(sql`UPDATE users SET last_interacted = now() WHERE id = ${userId}`);
+}

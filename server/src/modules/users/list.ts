@@ -1,0 +1,169 @@
+// The users lists (platform, deleted, backend): filters, sorts and the searched page.
+import type { AdminUserRow } from '@admin/contract';
+import { type SQL, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { type ListSearch, searchedList, searchedListQueries } from '../../db/list-search';
+import {
+  isShortTerm,
+  orderBy,
+  type PagedListSpec,
+  pagedList,
+  pagedListQueries,
+  prefixMatch,
+  prefixRanges,
+  searchMatch,
+} from '../../db/sql';
+import { LAST_DEVICE, presentUser, SELECT_USER, type UserDbRow } from './user-row';
+
+export type UserListKind = 'active' | 'deleted' | 'backend';
+
+export interface UserListInput {
+  query?: string;
+  page: number;
+  page_limit: number;
+  order_by: 'name' | 'username' | 'email' | 'created_at' | 'last_interacted' | 'id';
+  direction: 'asc' | 'desc';
+}
+
+const ORDER_COLUMNS: Record<UserListInput['order_by'], SQL> = {
+  name: sql`u.name`,
+  username: sql`u.username`,
+  email: sql`u.email`,
+  created_at: sql`u.created_at`,
+  last_interacted: sql`u.last_interacted`,
+  id: sql`u.id`,
+};
+
+/** Which users a list holds (the set its counter in list_counts counts). */
+const KINDS: Record<UserListKind, { where: SQL[]; counter: string }> = {
+  active: { where: [sql`u.deleted_at IS NULL`, sql`NOT u.is_admin`], counter: 'users:platform' },
+  deleted: { where: [sql`u.deleted_at IS NOT NULL`, sql`NOT u.is_admin`], counter: 'users:platform:deleted' },
+  backend: { where: [sql`u.deleted_at IS NULL`, sql`u.is_admin`], counter: 'users:backend' },
+};
+
+/** The spec's search: name or username (and email for backend users). */
+function userSearch(kind: UserListKind, query?: string): SQL | undefined {
+  if (!query) {
+    return undefined;
+  }
+  const columns = [sql`u.name`, sql`u.username`, ...(kind === 'backend' ? [sql`u.email`] : [])];
+  return searchMatch(query, columns);
+}
+
+/** The WHERE clause of a users list: which users, and the search. */
+export function userListFilter(kind: UserListKind, query?: string): SQL {
+  const search = userSearch(kind, query);
+  return sql.join([...KINDS[kind].where, ...(search ? [search] : [])], sql` AND `);
+}
+
+/** Columns that may be NULL: they sort NULLS LAST both ways, each direction on its own index. */
+const NULLABLE: ReadonlySet<UserListInput['order_by']> = new Set(['email', 'last_interacted']);
+
+function orderOf(input: Pick<UserListInput, 'order_by' | 'direction'>): SQL {
+  return orderBy(ORDER_COLUMNS[input.order_by], sql`u.id`, input.direction, {
+    nullable: NULLABLE.has(input.order_by),
+  });
+}
+
+/** The sort columns whose 1-2 character search walks in order (migration 0006): name and username. */
+const PREFIX_SORTS: Partial<Record<UserListInput['order_by'], [SQL, SQL]>> = {
+  name: [sql`u.name`, sql`u.username`],
+  username: [sql`u.username`, sql`u.name`],
+};
+
+/** The users list's search, planned by the floor (db/list-search.ts). */
+function userListSearch(kind: UserListKind, input: UserListInput): ListSearch | undefined {
+  if (!input.query) {
+    return undefined;
+  }
+  const term = input.query;
+  const columns = [sql`u.name`, sql`u.username`, ...(kind === 'backend' ? [sql`u.email`] : [])];
+  const pair = PREFIX_SORTS[input.order_by];
+  // A name-sorted short term: each spelling's range of the name index ('Ma'..'Mb', 'ma'..'mb'...),
+  // and the usernames starting so on users_username_p<n>_idx, keyed (prefix, name). Staff are few:
+  // their email needs no such walk, and their list sorts its few matches.
+  const ordered =
+    pair && kind !== 'backend' && isShortTerm(term)
+      ? [
+          ...prefixRanges(term, pair[0]).map((r) => sql`${r} AND ${prefixMatch(term, pair[0])}`),
+          prefixMatch(term, pair[1]),
+        ]
+      : undefined;
+  return {
+    term,
+    columns,
+    sort: {
+      column: ORDER_COLUMNS[input.order_by],
+      direction: input.direction,
+      nullable: NULLABLE.has(input.order_by),
+    },
+    ordered,
+    prefixOrder: [sql`u.username, u.id`, sql`u.name, u.id`],
+    // Deleted users are a few among millions: only their name order has its own index to walk.
+    walk: kind !== 'deleted' || input.order_by === 'name',
+  };
+}
+
+/**
+ * A users list on the floor: the page is found on ids alone (a deferred join, so deep pages skip
+ * index entries instead of whole rows), then only the page's rows are read with their last device.
+ */
+function userListSpec(kind: UserListKind, input: UserListInput, select: SQL = SELECT_USER) {
+  return {
+    select,
+    from: sql`users u`,
+    where: KINDS[kind].where,
+    order: orderOf(input),
+    input,
+    deferred: { key: sql`u.id`, rows: sql`users u ON u.id = page.key ${LAST_DEVICE}` },
+    counter: KINDS[kind].counter,
+    search: userListSearch(kind, input),
+  } satisfies PagedListSpec & { search?: ListSearch };
+}
+
+/** A page and its total, searched or not. */
+function userPage<T>(db: Db, spec: ReturnType<typeof userListSpec>) {
+  return spec.search ? searchedList<T>(db, { ...spec, search: spec.search }) : pagedList<T>(db, spec);
+}
+
+/**
+ * The first queries of a users list page (page, total). Exported so the benchmark times exactly
+ * this SQL (for a search, the plan tried first: see db/list-search.ts).
+ */
+export function listUsersQueries(kind: UserListKind, input: UserListInput): [SQL, SQL] {
+  const spec = userListSpec(kind, input);
+  return spec.search ? searchedListQueries({ ...spec, search: spec.search }) : pagedListQueries(spec);
+}
+
+/** One page of a users list and the total under the same filter. */
+export async function listUsers(db: Db, kind: UserListKind, input: UserListInput) {
+  const { rows, total, total_is_lower_bound } = await userPage<UserDbRow>(db, userListSpec(kind, input));
+  return { users: rows.map(presentUser), total, total_is_lower_bound };
+}
+
+/** Backend users with their groups (roles). */
+export async function listAdminUsers(db: Db, input: UserListInput) {
+  type Row = UserDbRow & { is_sup_admin: boolean; groups: { id: number; name: string }[] | string };
+  const select = sql`${SELECT_USER}, u.is_sup_admin,
+    COALESCE((
+      SELECT json_agg(json_build_object('id', g.id, 'name', g.name) ORDER BY g.name, g.id)
+        FROM user_groups ug JOIN groups g ON g.id = ug.group_id WHERE ug.user_id = u.id
+    ), '[]'::json) AS groups`;
+  const { rows, total, total_is_lower_bound } = await userPage<Row>(
+    db,
+    userListSpec('backend', input, select),
+  );
+  return {
+    users: rows.map(
+      (r): AdminUserRow => ({
+        ...presentUser(r),
+        is_sup_admin: r.is_sup_admin ? 1 : 0,
+        auth_user_group: (typeof r.groups === 'string' ? JSON.parse(r.groups) : r.groups).map(
+          (g: { id: number; name: string }) => ({ auth_group: { id: g.id, name: g.name } }),
+        ),
+      }),
+    ),
+    total,
+    total_is_lower_bound,
+  };
+}

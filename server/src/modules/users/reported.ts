@@ -1,0 +1,63 @@
+import type { ReportedUserRow } from '@admin/contract';
+import { type SQL, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { iso, orderBy, pagedList, searchMatch } from '../../db/sql';
+
+export interface ReportedUsersInput {
+  query?: string;
+  page: number;
+  page_limit: number;
+  order_by: 'name' | 'email' | 'reported_by' | 'created_at';
+  direction: 'asc' | 'desc';
+}
+
+const REPORT_ORDER: Record<ReportedUsersInput['order_by'], SQL> = {
+  name: sql`ru.name`,
+  email: sql`ru.email`,
+  reported_by: sql`rb.name`,
+  created_at: sql`r.created_at`,
+};
+
+interface ReportDbRow {
+  id: number;
+  reported_user_id: number;
+  reported_user: string;
+  avatar: string | null;
+  email: string | null;
+  phone: string | null;
+  reported_by: string;
+  reported_by_id: number;
+  reason: string | null;
+  created_at: Date | string;
+}
+
+/** Reports against users that still exist, one row a report. */
+export async function listReportedUsers(db: Db, input: ReportedUsersInput) {
+  const { rows, total, total_is_lower_bound } = await pagedList<ReportDbRow>(db, {
+    select: sql`r.id, r.reported_user_id, ru.name AS reported_user, ru.avatar, ru.email, ru.phone,
+      rb.name AS reported_by, r.reported_by_id, r.reason, r.created_at`,
+    from: sql`user_reports r JOIN users ru ON ru.id = r.reported_user_id JOIN users rb ON rb.id = r.reported_by_id`,
+    where: [sql`ru.deleted_at IS NULL`],
+    filters: [input.query && searchMatch(input.query, [sql`ru.name`, sql`ru.username`, sql`rb.name`])],
+    order: orderBy(REPORT_ORDER[input.order_by], sql`r.id`, input.direction, { nullable: true }),
+    input,
+  });
+  return {
+    users: rows.map(
+      (r): ReportedUserRow => ({
+        id: r.id,
+        reported_user_id: r.reported_user_id,
+        reportedUser: r.reported_user,
+        reportedUserImage: r.avatar,
+        reportedUserEmail: r.email,
+        reportedUserPhone: r.phone,
+        reportedBy: r.reported_by,
+        reported_by_id: r.reported_by_id,
+        reason: r.reason,
+        created_at: iso(r.created_at),
+      }),
+    ),
+    total,
+    total_is_lower_bound,
+  };
+}
