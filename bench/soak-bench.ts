@@ -27,9 +27,12 @@ export interface SoakMinute {
   rssMb: number[];
   /** The machine's 1-minute load average at the end of the minute (the VM is shared). */
   loadAvg: number;
+  /** Each error's message (first 60 characters) and how often it came. */
+  errorKinds: Record<string, number>;
 }
 export interface SoakResult {
   rate: number;
+  socketsPerNode: number;
   minutes: SoakMinute[];
   errors: number;
   memoryGrowthPct: number[];
@@ -61,7 +64,10 @@ export async function runSoak(opts: { log?: (line: string) => void } = {}): Prom
   };
   const nodes = await Promise.all([startNode(env), startNode(env)]);
   const database = await openDatabase({ url: pg.url });
-  const clients: ReturnType<typeof chatClient>[] = [];
+  // Several sockets per node: with `retries` socket.io sends one packet at a time per socket, so
+  // one socket would queue the writes in the client and time that queue instead of the server.
+  const socketsPerNode = Number(process.env.SOAK_SOCKETS ?? 6);
+  const clients: ReturnType<typeof chatClient>[][] = [[], []];
   try {
     const admin = await makeUser(database.db, { superAdmin: true });
     const users = [];
@@ -70,10 +76,12 @@ export async function runSoak(opts: { log?: (line: string) => void } = {}): Prom
       await createSession(database.db, u.id, 'user');
       users.push(u);
     }
-    for (const node of nodes) {
-      const c = chatClient(node.url, { token: admin.token, username: admin.username, usertype: 'ADMIN' });
-      await c.connected();
-      clients.push(c);
+    for (const [n, node] of nodes.entries()) {
+      for (let k = 0; k < socketsPerNode; k++) {
+        const c = chatClient(node.url, { token: admin.token, username: admin.username, usertype: 'ADMIN' });
+        await c.connected();
+        clients[n].push(c);
+      }
     }
     log(`${minutes} min at ${rate} operations/s on two nodes`);
     const result: SoakMinute[] = [];
@@ -82,6 +90,7 @@ export async function runSoak(opts: { log?: (line: string) => void } = {}): Prom
       const reads: number[] = [];
       const writes: number[] = [];
       let errors = 0;
+      const errorKinds = new Map<string, number>();
       let calls = 0;
       const pending: Promise<void>[] = [];
       const begin = performance.now();
@@ -110,19 +119,21 @@ export async function runSoak(opts: { log?: (line: string) => void } = {}): Prom
                 }
                 reads.push(performance.now() - t0);
               })
-            : clients[node]
+            : clients[node][Math.floor(i / 2) % socketsPerNode]
                 .send(users[i % users.length].id, `soak ${minute}-${i}`)
                 .then(() => void writes.push(performance.now() - t0));
         pending.push(
-          op.catch(() => {
+          op.catch((e: unknown) => {
             errors += 1;
+            const kind = e instanceof Error ? e.message.slice(0, 60) : String(e);
+            errorKinds.set(kind, (errorKinds.get(kind) ?? 0) + 1);
           }),
         );
       }
       const issuedInMs = performance.now() - begin;
       await Promise.all(pending);
       // Only the last minute's received messages matter; drop the rest so the client stays small.
-      for (const c of clients) {
+      for (const c of clients.flat()) {
         c.received.length = 0;
       }
       const rss = await Promise.all(nodes.map((n) => rssMb(n.url)));
@@ -137,6 +148,7 @@ export async function runSoak(opts: { log?: (line: string) => void } = {}): Prom
         writeP99: Math.round(p99(writes)),
         rssMb: rss,
         loadAvg: Math.round(os.loadavg()[0] * 10) / 10,
+        errorKinds: Object.fromEntries(errorKinds),
       };
       result.push(m);
       log(JSON.stringify(m));
@@ -146,13 +158,14 @@ export async function runSoak(opts: { log?: (line: string) => void } = {}): Prom
     const growth = first.map((f, i) => Math.round(((last[i] - f) / f) * 1000) / 10);
     return {
       rate,
+      socketsPerNode,
       minutes: result,
       errors: totalErrors,
       memoryGrowthPct: growth,
       passed: totalErrors === 0 && growth.every((g) => g < 10),
     };
   } finally {
-    for (const c of clients) {
+    for (const c of clients.flat()) {
       c.close();
     }
     await Promise.all(nodes.map(stopNode));
@@ -164,13 +177,16 @@ export async function runSoak(opts: { log?: (line: string) => void } = {}): Prom
 
 export function soakReport(r: SoakResult): string {
   const lines = [
-    `Soak: ${r.minutes.length} min at ${r.rate} operations/s (70 % users-list reads, 30 % chat writes) on two nodes`,
+    `Soak: ${r.minutes.length} min at ${r.rate} operations/s (70 % users-list reads, 30 % chat writes over ${r.socketsPerNode} sockets per node) on two nodes`,
     '| minute | calls | ops/s | max lag ms | errors | read p99 ms | write p99 ms | RSS node A / B MB | load avg |',
     '|---|---|---|---|---|---|---|---|---|',
     ...r.minutes.map(
       (m) =>
         `| ${m.minute} | ${m.calls} | ${m.ratePerS} | ${m.scheduleLagMaxMs} | ${m.errors} | ${m.readP99} | ${m.writeP99} | ${m.rssMb.join(' / ')} | ${m.loadAvg} |`,
     ),
+    ...r.minutes
+      .filter((m) => m.errors > 0)
+      .map((m) => `minute ${m.minute} errors: ${JSON.stringify(m.errorKinds)}`),
     `errors: ${r.errors}; memory growth after minute 1: ${r.memoryGrowthPct.join(' % / ')} %; ${r.passed ? 'PASS' : 'FAIL'}`,
   ];
   return lines.join('\n');
