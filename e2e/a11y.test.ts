@@ -96,7 +96,11 @@ describe('accessibility: axe on every route (issue 14)', () => {
     console.info(
       `axe: ${scanned.length} scans in ${((Date.now() - started) / 1000).toFixed(1)} s\n${scanned.join('\n')}`,
     );
-    expect(findings, JSON.stringify(findings, null, 2)).toEqual([]);
+    // One line per finding first: CI's failure summary keeps only the assertion's first line.
+    const oneLine = findings
+      .map((f) => `${f.route} ${f.scheme} ${f.id}: ${(f.nodes[0] ?? '').replace(/\s+/g, ' ')}`)
+      .join(' | ');
+    expect(findings, `${oneLine}\n${JSON.stringify(findings, null, 2)}`).toEqual([]);
     await page.context().close();
   });
 });
