@@ -5,7 +5,7 @@
 
 import { LIST_TOTAL_CAP } from '@admin/contract';
 import { type SQL, sql } from 'drizzle-orm';
-import type { Db } from './client';
+import { type Db, executeCachedPlan } from './client';
 
 /** node-postgres answers {rows}, PGlite answers {rows} too; this keeps callers driver-agnostic. */
 export function rowsOf<T>(result: unknown): T[] {
@@ -145,11 +145,39 @@ export function cappedCount(from: SQL, where: SQL): SQL {
   return sql`SELECT count(*)::int AS n, false AS exact FROM (SELECT 1 FROM ${from} WHERE ${where} LIMIT ${totalCap() + 1}) x`;
 }
 
+/** First pages whose LIMIT and OFFSET are written into the text (see pageLimit). */
+const INLINE_PAGES = 5;
+
+/**
+ * LIMIT and OFFSET of a page. On the first INLINE_PAGES pages they are written into the text (the
+ * contract bounds them to integers), so an unfiltered list's page has no parameter and runs as a
+ * statement planned once per connection (executeCachedPlan); as parameters PostgreSQL would plan a
+ * generic plan for an unknown 10 % of the table, so it plans every call. Deeper pages keep them as
+ * parameters: one text for every page, not one prepared statement per page.
+ */
+function pageLimit({ page, page_limit }: PageInput): SQL {
+  const offset = page * page_limit;
+  return page < INLINE_PAGES &&
+    Number.isSafeInteger(page_limit) &&
+    Number.isSafeInteger(offset) &&
+    offset >= 0
+    ? sql.raw(`LIMIT ${page_limit} OFFSET ${offset}`)
+    : sql`LIMIT ${page_limit} OFFSET ${offset}`;
+}
+
+/** A list_counts name (the code's own constants) written into the text as a literal. */
+function counterName(name: string): SQL {
+  if (!/^[a-z0-9:_.-]+$/.test(name)) {
+    throw new Error(`list_counts name out of the expected form: ${name}`);
+  }
+  return sql.raw(`'${name}'`);
+}
+
 /** The two queries of a page (run at once): the page, and its total. Exported for the bench. */
 export function pagedListQueries(spec: PagedListSpec): [SQL, SQL] {
   const filters = (spec.filters ?? []).filter((f): f is SQL => Boolean(f));
   const where = and([...(spec.where ?? []), ...filters]);
-  const limit = sql`LIMIT ${spec.input.page_limit} OFFSET ${spec.input.page * spec.input.page_limit}`;
+  const limit = pageLimit(spec.input);
   const page = spec.deferred
     ? sql`SELECT ${spec.select} FROM (
         SELECT ${spec.deferred.key} AS key FROM ${spec.from} WHERE ${where} ORDER BY ${spec.order} ${limit}
@@ -159,7 +187,7 @@ export function pagedListQueries(spec: PagedListSpec): [SQL, SQL] {
   const total =
     filters.length === 0 && names.length > 0
       ? sql`SELECT coalesce(sum(n), 0)::int AS n, true AS exact FROM list_counts WHERE name IN (${sql.join(
-          names.map((n) => sql`${n}`),
+          names.map(counterName),
           sql`, `,
         )})`
       : cappedCount(spec.countFrom ?? spec.from, where);
@@ -169,7 +197,7 @@ export function pagedListQueries(spec: PagedListSpec): [SQL, SQL] {
 /** One page of a list and its total (from a counter when unfiltered, else counted up to totalCap()). */
 export async function pagedList<T>(db: Db, spec: PagedListSpec): Promise<PagedList<T>> {
   const [page, total] = pagedListQueries(spec);
-  const [rows, counted] = await Promise.all([db.execute(page), db.execute(total)]);
+  const [rows, counted] = await Promise.all([executeCachedPlan(db, page), executeCachedPlan(db, total)]);
   return { rows: rowsOf<T>(rows), ...totalOf(counted) };
 }
 

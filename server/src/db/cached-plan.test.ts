@@ -1,0 +1,57 @@
+// executeCachedPlan: a query without parameters is prepared once per connection on a PostgreSQL
+// server and answers exactly as db.execute does; a query with parameters is never kept prepared.
+import { sql } from 'drizzle-orm';
+import { drizzle } from 'drizzle-orm/node-postgres';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { setupTestApp, type TestEnv } from '../test/harness';
+import { type Db, executeCachedPlan } from './client';
+import * as schema from './schema';
+import { rowsOf } from './sql';
+
+let env: TestEnv;
+beforeAll(async () => {
+  env = await setupTestApp();
+});
+afterAll(async () => {
+  await env?.close();
+});
+
+const tag = `cp${Date.now().toString(36)}`;
+
+describe('executeCachedPlan', () => {
+  it('answers as db.execute does (timestamps, arrays, numbers)', async () => {
+    const query = sql.raw(
+      `SELECT 1::int AS one, '${tag}'::text AS tag, timestamptz '2026-01-02 03:04:05+00' AS at, ARRAY['a','b'] AS list, 2::bigint AS big`,
+    );
+    const direct = rowsOf(await env.db.execute(query));
+    expect(rowsOf(await executeCachedPlan(env.db, query))).toEqual(direct);
+    // Again, now from the prepared statement where there is one.
+    expect(rowsOf(await executeCachedPlan(env.db, query))).toEqual(direct);
+    const withParam = sql`SELECT ${tag}::text AS tag, timestamptz '2026-01-02 03:04:05+00' AS at`;
+    expect(rowsOf(await executeCachedPlan(env.db, withParam))).toEqual(
+      rowsOf(await env.db.execute(withParam)),
+    );
+  });
+
+  it.skipIf(!process.env.DATABASE_URL)(
+    'keeps a query without parameters prepared on the connection, and one with parameters not',
+    async () => {
+      const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 1 });
+      try {
+        const db = drizzle(pool, { schema }) as unknown as Db;
+        const plain = `SELECT '${tag}-plain'::text AS t`;
+        const param = sql`SELECT ${`${tag}-param`}::text AS t, 'x' AS k`;
+        expect(rowsOf(await executeCachedPlan(db, sql.raw(plain)))).toEqual([{ t: `${tag}-plain` }]);
+        expect(rowsOf(await executeCachedPlan(db, param))).toEqual([{ t: `${tag}-param`, k: 'x' }]);
+        const prepared = rowsOf<{ statement: string }>(
+          await pool.query('SELECT statement FROM pg_prepared_statements'),
+        ).map((r) => r.statement);
+        expect(prepared).toContain(plain);
+        expect(prepared.some((s) => s.includes("'x' AS k"))).toBe(false);
+      } finally {
+        await pool.end();
+      }
+    },
+  );
+});
