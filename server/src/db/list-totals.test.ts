@@ -105,6 +105,17 @@ describe('list totals', () => {
     expect(await totals()).toEqual(await realTotals());
   });
 
+  it('answers the counter total with the page rows only, and on an empty page past the end too', async () => {
+    const real = await realTotals();
+    const first = await callApi(env.app, calls.usersList, { page_limit: 2 }, admin.token);
+    expect(first.body.total_users).toBe(real.active);
+    expect(first.body.users).toHaveLength(2);
+    // The total travels with the page's rows: it must not show as a field of a row.
+    expect(Object.keys(first.body.users[0]).some((k) => k.startsWith('list_total'))).toBe(false);
+    const past = await callApi(env.app, calls.usersList, { page: 9_999, page_limit: 100 }, admin.token);
+    expect(past.body).toMatchObject({ users: [], total_users: real.active, total_is_lower_bound: false });
+  });
+
   it('counts a filtered total exactly up to the cap, and answers the cap with the flag beyond it', async () => {
     const t = `${tag}c`;
     for (let i = 0; i < 5; i++) {

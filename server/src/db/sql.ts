@@ -173,32 +173,61 @@ function counterName(name: string): SQL {
   return sql.raw(`'${name}'`);
 }
 
-/** The two queries of a page (run at once): the page, and its total. Exported for the bench. */
-export function pagedListQueries(spec: PagedListSpec): [SQL, SQL] {
+/** The column a counted page carries its counter's total in (see pagedListParts). */
+const TOTAL_COLUMN = 'list_total__';
+
+/**
+ * A page's queries. Unfiltered with a counter, the counter is read by the page query itself (one
+ * more column, an uncorrelated subquery PostgreSQL runs once): one statement instead of two, and
+ * `total` is needed only when the page is empty. Else the page and its capped count, run at once.
+ */
+function pagedListParts(spec: PagedListSpec): { page: SQL; total: SQL; totalInPage: boolean } {
   const filters = (spec.filters ?? []).filter((f): f is SQL => Boolean(f));
   const where = and([...(spec.where ?? []), ...filters]);
   const limit = pageLimit(spec.input);
+  const names = spec.counter === undefined ? [] : [spec.counter].flat();
+  const counter =
+    filters.length === 0 && names.length > 0
+      ? sql`SELECT coalesce(sum(n), 0)::int FROM list_counts WHERE name IN (${sql.join(names.map(counterName), sql`, `)})`
+      : null;
+  const select = counter ? sql`${spec.select}, (${counter}) AS ${sql.raw(TOTAL_COLUMN)}` : spec.select;
   const page = spec.deferred
-    ? sql`SELECT ${spec.select} FROM (
+    ? sql`SELECT ${select} FROM (
         SELECT ${spec.deferred.key} AS key FROM ${spec.from} WHERE ${where} ORDER BY ${spec.order} ${limit}
       ) page JOIN ${spec.deferred.rows} ORDER BY ${spec.order}`
-    : sql`SELECT ${spec.select} FROM ${spec.from} WHERE ${where} ORDER BY ${spec.order} ${limit}`;
-  const names = spec.counter === undefined ? [] : [spec.counter].flat();
-  const total =
-    filters.length === 0 && names.length > 0
-      ? sql`SELECT coalesce(sum(n), 0)::int AS n, true AS exact FROM list_counts WHERE name IN (${sql.join(
-          names.map(counterName),
-          sql`, `,
-        )})`
-      : cappedCount(spec.countFrom ?? spec.from, where);
-  return [page, total];
+    : sql`SELECT ${select} FROM ${spec.from} WHERE ${where} ORDER BY ${spec.order} ${limit}`;
+  const total = counter
+    ? sql`SELECT (${counter}) AS n, true AS exact`
+    : cappedCount(spec.countFrom ?? spec.from, where);
+  return { page, total, totalInPage: counter !== null };
+}
+
+/**
+ * The queries of a page as the call runs them (exported for the bench): the page alone when it
+ * carries its counter's total, else the page and its capped count (run at once).
+ */
+export function pagedListQueries(spec: PagedListSpec): SQL[] {
+  const { page, total, totalInPage } = pagedListParts(spec);
+  return totalInPage ? [page] : [page, total];
 }
 
 /** One page of a list and its total (from a counter when unfiltered, else counted up to totalCap()). */
 export async function pagedList<T>(db: Db, spec: PagedListSpec): Promise<PagedList<T>> {
-  const [page, total] = pagedListQueries(spec);
-  const [rows, counted] = await Promise.all([executeCachedPlan(db, page), executeCachedPlan(db, total)]);
-  return { rows: rowsOf<T>(rows), ...totalOf(counted) };
+  const { page, total, totalInPage } = pagedListParts(spec);
+  if (!totalInPage) {
+    const [rows, counted] = await Promise.all([executeCachedPlan(db, page), executeCachedPlan(db, total)]);
+    return { rows: rowsOf<T>(rows), ...totalOf(counted) };
+  }
+  const rows = rowsOf<T & { [TOTAL_COLUMN]?: number }>(await executeCachedPlan(db, page));
+  if (rows.length === 0) {
+    // An empty page (an empty list, or past its end) has no row to carry the total.
+    return { rows: [], ...totalOf(await executeCachedPlan(db, total)) };
+  }
+  const n = Number(rows[0][TOTAL_COLUMN]);
+  for (const row of rows) {
+    delete row[TOTAL_COLUMN];
+  }
+  return { rows, total: n, total_is_lower_bound: false };
 }
 
 /** The answer of a page's total query as the total and its flag: a counter is exact, a count capped. */

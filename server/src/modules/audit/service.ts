@@ -95,7 +95,7 @@ function auditListSpec(input: AuditListInput): PagedListSpec {
 }
 
 /** The page's and the total's queries (the bench times them as the call runs them). */
-export function auditListQueries(input: AuditListInput): [SQL, SQL] {
+export function auditListQueries(input: AuditListInput): SQL[] {
   return pagedListQueries(auditListSpec(input));
 }
 

@@ -130,7 +130,7 @@ function userPage<T>(db: Db, spec: ReturnType<typeof userListSpec>) {
  * The first queries of a users list page (page, total). Exported so the benchmark times exactly
  * this SQL (for a search, the plan tried first: see db/list-search.ts).
  */
-export function listUsersQueries(kind: UserListKind, input: UserListInput): [SQL, SQL] {
+export function listUsersQueries(kind: UserListKind, input: UserListInput): SQL[] {
   const spec = userListSpec(kind, input);
   return spec.search ? searchedListQueries({ ...spec, search: spec.search }) : pagedListQueries(spec);
 }
