@@ -2,6 +2,7 @@ import type { AuditRow } from '@admin/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { likePattern, orderBy, type PagedListSpec, pagedList, pagedListQueries, rowsOf } from '../../db/sql';
+import { csvCell } from '../../lib/csv';
 
 export interface AuditListInput {
   query?: string;
@@ -142,16 +143,6 @@ const and = (parts: (SQL | undefined)[]) => {
 const CSV_HEADER =
   'id,created_at,actor_id,actor_username,action,target_type,target_id,changes,ip,user_agent,request_id\n';
 
-function csvCell(v: unknown): string {
-  if (v === null || v === undefined) {
-    return '';
-  }
-  const s = typeof v === 'string' ? v : v instanceof Date ? v.toISOString() : JSON.stringify(v);
-  // A leading = + - @ would run as a formula in a spreadsheet.
-  const safe = /^[=+\-@\t\r]/.test(s) ? `'${s}` : s;
-  return /[",\n\r]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
-}
-
 /**
  * The filtered list as CSV text in batches of 2,000 rows, newest first, each batch picked up where
  * the last ended (by created_at and id), so memory stays flat however long the list.
@@ -185,7 +176,7 @@ export async function* auditCsv(db: Db, input: AuditListInput): AsyncGenerator<s
           r.user_agent,
           r.request_id,
         ]
-          .map(csvCell)
+          .map((v) => csvCell(v))
           .join(','),
       )
       .join('\n')

@@ -3,17 +3,19 @@ import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../deps';
 import { forbidden } from '../../http/errors';
 import { route } from '../../http/route';
+import { enrichmentValues } from '../settings/service';
 import { renderNotFoundPage, renderPublicPage } from './public-page';
-import { enrichmentSettingsView, getStaticPage, isStaticPageKey, saveStaticPage } from './service';
+import { getStaticPage, isStaticPageKey, saveStaticPage } from './service';
 
 export async function cmsRoutes(app: FastifyInstance, { db }: AppDeps) {
-  // GET settings serves two screens: a static page (data_key) and the enrichment view (data_keys).
+  // GET settings serves two screens: a static page (data_key) and the enrichment view (data_keys),
+  // whose values and defaults are the settings area's.
   route(app, calls.getSettings, async ({ input, user }) => {
     if (input.data_keys) {
       if (!hasPermission(user, 'change_enrichment_settings')) {
         throw forbidden();
       }
-      return { settings: await enrichmentSettingsView(db, input.data_keys) };
+      return { settings: await enrichmentValues(db, input.data_keys) };
     }
     if (!hasPermission(user, 'view_static_pages')) {
       throw forbidden();

@@ -1,10 +1,4 @@
-import {
-  ENRICHMENT_SETTING_KEYS,
-  type EnrichmentSettingKey,
-  STATIC_PAGE_KEYS,
-  type StaticPage,
-  type StaticPageKey,
-} from '@admin/contract';
+import { STATIC_PAGE_KEYS, type StaticPage, type StaticPageKey } from '@admin/contract';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { rowsOf } from '../../db/sql';
@@ -52,51 +46,4 @@ export async function saveStaticPage(
       RETURNING data_key, data, updated_at`),
   );
   return presentStaticPage(key, rows[0]);
-}
-
-/**
- * The operational values behind GET settings?data_keys=... (the settings area's enrichment view).
- * They live in the same static_settings table; the settings area writes them through
- * change-enrichment-settings. Only ENRICHMENT_SETTING_KEYS can be read here.
- */
-async function readEnrichmentSettings(
-  db: Db,
-  keys: readonly EnrichmentSettingKey[],
-): Promise<Record<EnrichmentSettingKey, string | null>> {
-  const wanted = keys.filter((k) => (ENRICHMENT_SETTING_KEYS as readonly string[]).includes(k));
-  const out = Object.fromEntries(wanted.map((k) => [k, null])) as Record<EnrichmentSettingKey, string | null>;
-  if (wanted.length === 0) {
-    return out;
-  }
-  const rows = rowsOf<SettingDbRow>(
-    await db.execute(
-      sql`SELECT data_key, data, updated_at FROM static_settings WHERE data_key IN (${sql.join(
-        wanted.map((k) => sql`${k}`),
-        sql`, `,
-      )})`,
-    ),
-  );
-  for (const r of rows) {
-    out[r.data_key as EnrichmentSettingKey] = r.data;
-  }
-  return out;
-}
-
-export type EnrichmentSettingsView = (
-  db: Db,
-  keys: readonly EnrichmentSettingKey[],
-) => Promise<Record<string, string | null>>;
-
-let enrichmentView: EnrichmentSettingsView = readEnrichmentSettings;
-
-/**
- * Lets the settings area answer GET settings?data_keys=... its own way (e.g. with defaults for
- * values never saved). Call once when its routes register; the cms route keeps the path.
- */
-export function setEnrichmentSettingsView(view: EnrichmentSettingsView): void {
-  enrichmentView = view;
-}
-
-export function enrichmentSettingsView(db: Db, keys: readonly EnrichmentSettingKey[]) {
-  return enrichmentView(db, keys);
 }

@@ -2,7 +2,6 @@ import { calls } from '@admin/contract';
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../deps';
 import { route } from '../../http/route';
-import { setEnrichmentSettingsView } from '../cms/service';
 import {
   appVersionRules,
   changeEnrichmentSetting,
@@ -12,10 +11,6 @@ import {
 } from './service';
 
 export async function settingsRoutes(app: FastifyInstance, deps: AppDeps) {
-  // GET settings?data_keys=... (the cms area's call) answers with this area's values and defaults.
-  setEnrichmentSettingsView(async (db, keys) =>
-    Object.fromEntries((await enrichmentSettings(db, [...keys])).map((s) => [s.data_key, s.data])),
-  );
   route(app, calls.enrichmentSettings, async ({ input }) => ({
     data: await enrichmentSettings(deps.db, input.data_keys),
   }));

@@ -31,6 +31,14 @@ export async function enrichmentSettings(db: Db, keys?: EnrichmentKey[]) {
   }));
 }
 
+/** GET settings?data_keys=... (the cms area's call): each asked key with its value or its default. */
+export async function enrichmentValues(
+  db: Db,
+  keys: readonly EnrichmentKey[],
+): Promise<Record<string, string>> {
+  return Object.fromEntries((await enrichmentSettings(db, [...keys])).map((s) => [s.data_key, s.data]));
+}
+
 export async function changeEnrichmentSetting(db: Db, userId: number, key: EnrichmentKey, data: string) {
   const now = new Date();
   const [row] = await db

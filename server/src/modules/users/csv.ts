@@ -3,6 +3,7 @@ import { USERS_CSV_COLUMNS } from '@admin/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { rowsOf } from '../../db/sql';
+import { csvCell } from '../../lib/csv';
 import { type UserListKind, userListFilter } from './list';
 import { LAST_DEVICE, NEWEST_DEVICES } from './user-row';
 
@@ -42,15 +43,6 @@ export function usersCsvSelect(
 
 export const CSV_HEADER = `${USERS_CSV_COLUMNS.join(',')}\n`;
 
-/** One CSV cell the way PostgreSQL's COPY ... CSV writes it (NULL empty, '' quoted). */
-function csvCell(v: unknown): string {
-  if (v === null || v === undefined) {
-    return '';
-  }
-  const s = String(v);
-  return s === '' || /[",\n\r]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
-}
-
 /**
  * The whole filtered list as CSV text, read in id order by keyset batches so memory stays flat
  * however many rows there are (the path for PGlite, which has no COPY to a client).
@@ -70,7 +62,7 @@ export async function* usersCsvBatches(
     if (rows.length === 0) {
       return;
     }
-    yield rows.map((r) => `${USERS_CSV_COLUMNS.map((c) => csvCell(r[c])).join(',')}\n`).join('');
+    yield rows.map((r) => `${USERS_CSV_COLUMNS.map((c) => csvCell(r[c], 'copy')).join(',')}\n`).join('');
     after = rows[rows.length - 1].id;
   }
 }
