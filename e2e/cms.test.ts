@@ -42,6 +42,7 @@ describe('static page editor (issue 4)', () => {
     await page.keyboard.type('Large print rules');
     await page.getByRole('button', { name: 'Insert image by URL' }).click();
     await page.getByLabel('Image URL').fill('/default-avatar.svg');
+    await page.getByLabel('Description (alt text)').fill('A default avatar');
     await page.getByRole('button', { name: 'Insert image', exact: true }).click();
     await screenshot(page, 'cms-editor-1366');
 
@@ -57,7 +58,7 @@ describe('static page editor (issue 4)', () => {
     expect(
       await page.locator('.ProseMirror span[style*="font-size"]').first().getAttribute('style'),
     ).toContain('32px');
-    await page.locator('.ProseMirror img[src="/default-avatar.svg"]').waitFor();
+    await page.locator('.ProseMirror img[src="/default-avatar.svg"][alt="A default avatar"]').waitFor();
 
     const pub = await page.context().newPage();
     await pub.goto('/pages/child-safety-policy');
@@ -86,6 +87,8 @@ describe('static page editor (issue 4)', () => {
     await page.locator('.ProseMirror').getByText('Hover me').hover();
     const html = await page.locator('.ProseMirror').innerHTML();
     expect(html).not.toMatch(/onmouseover|onerror|<script|javascript:/i);
+    // The image came without a description: it is kept as decorative, never without an alt.
+    expect(html).toMatch(/<img[^>]* alt=""/);
     expect(await page.evaluate(() => (window as { __xss?: number }).__xss)).toBeUndefined();
 
     const res = await fetch(`${e2eEnv().baseUrl}/pages/advertising-guidelines`);

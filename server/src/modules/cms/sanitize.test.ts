@@ -18,13 +18,19 @@ describe('sanitizePageHtml', () => {
     expect(out).toContain('<img src="https://example.com/a.png" alt="A" />');
   });
 
+  it('gives an image without a description an empty alt (decorative) and keeps a given one', () => {
+    expect(sanitizePageHtml('<img src="/a.png"><img src="/b.png" alt="A bridge">')).toBe(
+      '<img src="/a.png" alt="" /><img src="/b.png" alt="A bridge" />',
+    );
+  });
+
   it('drops scripts with their content, and styles', () => {
     expect(sanitizePageHtml('<p>a</p><script>alert(1)</script><style>p{}</style>')).toBe('<p>a</p>');
   });
 
   it('drops event attributes', () => {
     expect(sanitizePageHtml('<p onclick="x()">a</p><img src="https://e.com/i.png" onerror="x()">')).toBe(
-      '<p>a</p><img src="https://e.com/i.png" />',
+      '<p>a</p><img src="https://e.com/i.png" alt="" />',
     );
   });
 

@@ -63,6 +63,9 @@ const OPTIONS: sanitizeHtml.IOptions = {
   nonTextTags: ['script', 'style', 'textarea', 'option', 'noscript', 'iframe', 'object', 'embed'],
   disallowedTagsMode: 'discard',
   transformTags: {
+    // An image stored without a description is marked decorative (alt="") so a screen reader
+    // skips it instead of reading out its file name; the editor asks for the description.
+    img: (tagName, attribs) => ({ tagName, attribs: { ...attribs, alt: attribs.alt ?? '' } }),
     a: (tagName, attribs) => {
       const out = { ...attribs };
       if (out.target && out.target !== '_blank') {
@@ -79,7 +82,7 @@ const OPTIONS: sanitizeHtml.IOptions = {
 /**
  * The allow-list every static page goes through before it is stored and again before it is
  * served: headings, lists, links, images, alignment and font sizes survive; scripts, event
- * attributes (on*), javascript:/data: URLs and anything else do not.
+ * attributes (on*), javascript:/data: URLs and anything else do not. Every image leaves with an alt.
  */
 export function sanitizePageHtml(html: string): string {
   return sanitizeHtml(html, OPTIONS).trim();

@@ -56,13 +56,15 @@ function ImageUrlControl() {
   const { editor } = useRichTextEditorContext();
   const [opened, setOpened] = useState(false);
   const [url, setUrl] = useState('');
+  const [alt, setAlt] = useState('');
   const valid = /^https?:\/\/\S+$/i.test(url.trim()) || /^\/\S+$/.test(url.trim());
   const insert = () => {
     if (!valid) {
       return;
     }
-    editor?.chain().focus().setImage({ src: url.trim() }).run();
+    editor?.chain().focus().setImage({ src: url.trim(), alt: alt.trim() }).run();
     setUrl('');
+    setAlt('');
     setOpened(false);
   };
   return (
@@ -91,6 +93,19 @@ function ImageUrlControl() {
               }
             }}
             error={url && !valid ? 'Enter an http(s) address' : undefined}
+          />
+          <TextInput
+            label="Description (alt text)"
+            description="What the image shows, for people who cannot see it; leave empty if it is only decoration"
+            value={alt}
+            maxLength={250}
+            onChange={(e) => setAlt(e.currentTarget.value)}
+            onKeyDown={(e) => {
+              if (e.key === 'Enter') {
+                e.preventDefault();
+                insert();
+              }
+            }}
           />
           <Group justify="flex-end">
             <Button size="xs" onClick={insert} disabled={!valid}>
