@@ -98,6 +98,23 @@ describe('static page editor (issue 4)', () => {
     await page.context().close();
   });
 
+  it('keeps a table through the editor: Payment Terms saved unchanged still has its price table', async () => {
+    const staff = await createStaff({ permissions: ['view_static_pages', 'update_static_pages'] });
+    const page = await newPage(browser, DESKTOP);
+    await signIn(page, staff);
+    await page.goto('/payment_terms');
+    const header = page.locator('.ProseMirror table th').filter({ hasText: 'Typical price' });
+    await header.waitFor();
+    await page.getByRole('button', { name: 'Save' }).first().click();
+    await page.getByText('Page saved successfully').waitFor();
+    await page.reload();
+    await header.waitFor();
+    expect(await page.locator('.ProseMirror table td').filter({ hasText: 'CPC' }).count()).toBe(1);
+    const body = await (await fetch(`${e2eEnv().baseUrl}/pages/payment_terms`)).text();
+    expect(body).toMatch(/<table>.*<th>(<p>)?Typical price/s);
+    await page.context().close();
+  });
+
   it('lets a viewer read but not save, and fits a phone', async () => {
     const staff = await createStaff({ permissions: ['view_static_pages'] });
     const page = await newPage(browser, PHONE);

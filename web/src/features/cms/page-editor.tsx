@@ -12,6 +12,7 @@ import {
 import '@mantine/tiptap/styles.css';
 import { IconPhoto } from '@tabler/icons-react';
 import Image from '@tiptap/extension-image';
+import { Table, TableCell, TableHeader, TableRow } from '@tiptap/extension-table';
 import TextAlign from '@tiptap/extension-text-align';
 import { FontSize, TextStyle } from '@tiptap/extension-text-style';
 import { useEditor } from '@tiptap/react';
@@ -137,6 +138,12 @@ export default function PageEditor({
       FontSize,
       TextAlign.configure({ types: ['heading', 'paragraph'] }),
       Image,
+      // Pages may hold tables (Payment Terms' prices): without these the editor would flatten
+      // them into text and a save would lose them.
+      Table.configure({ resizable: false }),
+      TableRow,
+      TableHeader,
+      TableCell,
     ],
     content: initialHtml,
     editable: canSave,
