@@ -12,6 +12,7 @@ import {
   screenshot,
   signIn,
 } from './harness';
+import { settledOverflow } from './overflow';
 import { signedInContext } from './routes';
 
 /** The laptop of issue 14: 1366x768 with the sidebar open. */
@@ -91,35 +92,6 @@ async function actorsShown(page: Page): Promise<string[]> {
   return (await table(page).locator(':scope > tbody > tr > td:nth-child(2)').allInnerTexts()).map((t) =>
     t.trim(),
   );
-}
-
-/** Sideways overflow of the page and of every table. */
-function overflow(page: Page) {
-  return page.evaluate(() => {
-    const doc = document.documentElement;
-    const problems: string[] = [];
-    if (doc.scrollWidth > doc.clientWidth) {
-      problems.push(`page ${doc.scrollWidth} > ${doc.clientWidth}`);
-    }
-    for (const t of document.querySelectorAll('main table')) {
-      const box = t.parentElement as HTMLElement;
-      if (t.scrollWidth > box.clientWidth + 1) {
-        problems.push(`table ${t.getAttribute('aria-label')} ${t.scrollWidth} > ${box.clientWidth}`);
-      }
-    }
-    return problems;
-  });
-}
-
-/** Overflow once the table has fitted its columns (it measures itself, then renders). */
-async function settledOverflow(page: Page): Promise<string[]> {
-  const deadline = Date.now() + 5000;
-  let problems = await overflow(page);
-  while (problems.length > 0 && Date.now() < deadline) {
-    await page.waitForTimeout(200);
-    problems = await overflow(page);
-  }
-  return problems;
 }
 
 describe('audit log screen (issue 15)', () => {

@@ -2,6 +2,7 @@ import { calls } from '@admin/contract';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminApiToken, api, newPage, openBrowser, PHONE, screenshot, signIn } from './harness';
+import { settledOverflow } from './overflow';
 
 /** The laptop of issue 14: 1366x768 with the sidebar open. */
 const LAPTOP = { width: 1366, height: 768 };
@@ -64,47 +65,6 @@ async function listLoaded(page: Page) {
     .locator('.mantine-LoadingOverlay-root')
     .waitFor({ state: 'detached' })
     .catch(() => undefined);
-}
-
-/** Sideways overflow of the page and of every list, and any cut button or badge text. */
-function overflow(page: Page) {
-  return page.evaluate(() => {
-    const doc = document.documentElement;
-    const problems: string[] = [];
-    if (doc.scrollWidth > doc.clientWidth) {
-      problems.push(`page ${doc.scrollWidth} > ${doc.clientWidth}`);
-    }
-    for (const t of document.querySelectorAll('table')) {
-      const box = t.parentElement as HTMLElement;
-      if (t.scrollWidth > box.clientWidth + 1) {
-        problems.push(`table ${t.getAttribute('aria-label')} ${t.scrollWidth} > ${box.clientWidth}`);
-      }
-    }
-    const cut = document.querySelectorAll(
-      'main .mantine-Button-label, main .mantine-Badge-label, main [role="listitem"]',
-    );
-    for (const el of cut) {
-      const e = el as HTMLElement;
-      if (e.scrollWidth > e.clientWidth + 1) {
-        problems.push(`cut: '${e.textContent?.slice(0, 40)}' ${e.scrollWidth} > ${e.clientWidth}`);
-      }
-    }
-    return problems;
-  });
-}
-
-/**
- * The overflow problems once the layout has settled: the table fits its columns after measuring
- * itself (a resize observer, then a render), which a busy machine can take a moment to finish.
- */
-async function settledOverflow(page: Page): Promise<string[]> {
-  const deadline = Date.now() + 5000;
-  let problems = await overflow(page);
-  while (problems.length > 0 && Date.now() < deadline) {
-    await page.waitForTimeout(200);
-    problems = await overflow(page);
-  }
-  return problems;
 }
 
 /** Visits routes at 1366x768 and 390x844: overflow problems found, by route and width. */

@@ -106,7 +106,7 @@ export function PermissionTable({
       ) : (
         <Paper withBorder radius="md" pos="relative" className={classes.frame}>
           <LoadingOverlay visible={loading} zIndex={5} overlayProps={{ blur: 1 }} />
-          <Table aria-label="Permissions" verticalSpacing="xs" highlightOnHover>
+          <Table aria-label="Permissions" verticalSpacing="xs" highlightOnHover className={classes.table}>
             <Table.Thead>
               <Table.Tr>
                 <Table.Th>Page</Table.Th>

@@ -20,6 +20,7 @@ import { useApiMutation, useApiQuery } from '../../api/hooks';
 import { useCan } from '../../auth/can';
 import { ErrorAlert } from '../../ui/error-alert';
 import { PageHeader } from '../../ui/page-header';
+import classes from './settings-page.module.css';
 
 function NoPermission() {
   return (
@@ -140,8 +141,8 @@ function AppVersionRules() {
       <Text size="sm" c="dimmed">
         Installed versions below the threshold get the chosen action when the app starts.
       </Text>
-      <Table.ScrollContainer minWidth={480}>
-        <Table verticalSpacing="sm" aria-label="App Force Update When">
+      <Table.ScrollContainer minWidth={0}>
+        <Table verticalSpacing="sm" aria-label="App Force Update When" className={classes.versions}>
           <Table.Thead>
             <Table.Tr>
               <Table.Th>Device</Table.Th>
@@ -153,7 +154,7 @@ function AppVersionRules() {
             {rows.map((r, i) => (
               <Table.Tr key={r.device_type}>
                 <Table.Td fw={500}>{DEVICE_LABEL[r.device_type]}</Table.Td>
-                <Table.Td>
+                <Table.Td data-label="Version below">
                   <TextInput
                     aria-label={`${DEVICE_LABEL[r.device_type]} version`}
                     placeholder="e.g. 3.9.0"
@@ -163,7 +164,7 @@ function AppVersionRules() {
                     maw={160}
                   />
                 </Table.Td>
-                <Table.Td>
+                <Table.Td data-label="Action">
                   <Select
                     aria-label={`${DEVICE_LABEL[r.device_type]} action`}
                     data={ACTIONS}
