@@ -3,7 +3,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { CMS_PAGES, paths } from '../web/src/paths';
 import { adminApiToken, api, e2eEnv, newPage, signIn } from './harness';
 
-/** @public For the axe scan of every route (issue 14), whose test waits for its findings' fixes. */
+/** A signed-in route of the app, for the axe scan and the screenshots of every route. */
 export interface RouteUnderTest {
   /** File-name friendly name (screenshots). */
   name: string;
@@ -12,10 +12,7 @@ export interface RouteUnderTest {
   ready?: (page: Page) => Promise<unknown>;
 }
 
-/**
- * Every signed-in route of the app with real ids from the demo data (as the super admin).
- * @public For the axe scan of every route (issue 14), whose test waits for its findings' fixes.
- */
+/** Every signed-in route of the app with real ids from the demo data (as the super admin). */
 export async function everyRoute(): Promise<RouteUnderTest[]> {
   const token = await adminApiToken();
   const users = await api(token, calls.usersList, { page_limit: 1 });
