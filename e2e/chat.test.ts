@@ -250,6 +250,13 @@ describe('Conversation tab (spec 01 User profile)', () => {
     const dialog = boss.getByRole('dialog', { name: 'Conversation access requests' });
     await dialog.getByText('Support ticket 4711').waitFor();
     await screenshot(boss, 'chat-access-requests-1366');
+    // On a phone the requests stack: nothing to scroll sideways in the dialog.
+    await boss.setViewportSize(PHONE);
+    const table = dialog.getByRole('table', { name: 'Access requests' });
+    await expect
+      .poll(() => table.evaluate((t) => t.scrollWidth - (t.parentElement as HTMLElement).clientWidth))
+      .toBeLessThanOrEqual(1);
+    await screenshot(boss, 'chat-access-requests-390');
     await dialog.getByRole('button', { name: `Grant ${staff.name}` }).click();
     await dialog.getByRole('button', { name: `Grant ${staff.name}` }).waitFor({ state: 'detached' });
     await boss.context().close();

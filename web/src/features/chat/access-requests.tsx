@@ -7,6 +7,7 @@ import { formatDateTime } from '../../lib/format';
 import { EmptyState } from '../../ui/empty-state';
 import { ErrorAlert } from '../../ui/error-alert';
 import { PageLoader } from '../../ui/page-loader';
+import stacked from '../../ui/stacked-table.module.css';
 import { UserAvatar } from '../../ui/user-avatar';
 
 /** Super admins: the pending conversation access requests, each with Grant and Deny. */
@@ -42,8 +43,8 @@ export function AccessRequestsButton() {
         ) : (pending.data?.data.length ?? 0) === 0 ? (
           <EmptyState text="There are no pending access requests" />
         ) : (
-          <Table.ScrollContainer minWidth={560}>
-            <Table verticalSpacing="sm">
+          <Table.ScrollContainer minWidth={0}>
+            <Table verticalSpacing="sm" aria-label="Access requests" className={stacked.table}>
               <Table.Thead>
                 <Table.Tr>
                   <Table.Th>Staff member</Table.Th>
@@ -66,13 +67,13 @@ export function AccessRequestsButton() {
                         </Stack>
                       </Group>
                     </Table.Td>
-                    <Table.Td>
+                    <Table.Td data-label="Message" data-wide>
                       <Text size="sm">{r.message ?? '—'}</Text>
                     </Table.Td>
-                    <Table.Td>
+                    <Table.Td data-label="Requested">
                       <Text size="sm">{formatDateTime(r.created_at)}</Text>
                     </Table.Td>
-                    <Table.Td>
+                    <Table.Td data-label="Action">
                       <Decide id={r.id} name={r.requester.name} />
                     </Table.Td>
                   </Table.Tr>

@@ -20,7 +20,7 @@ import { useApiMutation, useApiQuery } from '../../api/hooks';
 import { useCan } from '../../auth/can';
 import { ErrorAlert } from '../../ui/error-alert';
 import { PageHeader } from '../../ui/page-header';
-import classes from './settings-page.module.css';
+import stacked from '../../ui/stacked-table.module.css';
 
 function NoPermission() {
   return (
@@ -142,7 +142,7 @@ function AppVersionRules() {
         Installed versions below the threshold get the chosen action when the app starts.
       </Text>
       <Table.ScrollContainer minWidth={0}>
-        <Table verticalSpacing="sm" aria-label="App Force Update When" className={classes.versions}>
+        <Table verticalSpacing="sm" aria-label="App Force Update When" className={stacked.table}>
           <Table.Thead>
             <Table.Tr>
               <Table.Th>Device</Table.Th>
