@@ -20,12 +20,14 @@ import { attachRealtime } from './realtime/gateway';
 export async function buildApp(
   deps: AppDeps,
   opts: {
-    logger?: boolean | object /** the socket.io chat gateway on app.server (default on) */;
+    /** Fastify logger options in place of deps.log (tests: false, or a stream to read). */
+    logger?: boolean | object;
+    /** the socket.io chat gateway on app.server (default on) */
     realtime?: boolean;
   } = {},
 ): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: opts.logger ?? { level: deps.config.LOG_LEVEL },
+    ...(opts.logger === undefined ? { loggerInstance: deps.log } : { logger: opts.logger }),
     bodyLimit: 1024 * 1024,
     // request.ip comes from X-Forwarded-For only when the peer is one of these proxies.
     trustProxy: deps.config.TRUST_PROXY ?? false,

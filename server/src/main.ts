@@ -2,7 +2,7 @@ import path from 'node:path';
 import { buildApp } from './app';
 import { loadConfig, loadEnvFile } from './config';
 import { openDatabase } from './db/client';
-import { createMailer } from './providers/mail';
+import { createDeps } from './deps';
 import { type DemoAccount, writeDemoAccounts } from './seed';
 import { ensureSuperAdmin, syncPermissions } from './seed/bootstrap';
 import { seedDemoOnce } from './seed/once';
@@ -20,12 +20,7 @@ async function main() {
     email: config.ADMIN_EMAIL,
     password: config.ADMIN_PASSWORD,
   });
-  const mailer = createMailer({
-    url: config.MAIL_URL,
-    from: config.MAIL_FROM,
-    outboxDir: path.join(config.dataDir, 'outbox'),
-  });
-  const app = await buildApp({ config, database, db, mailer });
+  const app = await buildApp(await createDeps(config, database));
   let demoAccounts: { file: string; accounts: DemoAccount[] } | undefined;
   if (config.SEED === 'demo') {
     // Several processes starting together on an empty database: one seeds, the others wait and find the data.

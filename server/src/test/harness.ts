@@ -10,6 +10,7 @@ import { buildApp } from '../app';
 import { loadConfig } from '../config';
 import { type Database, type Db, openDatabase } from '../db/client';
 import { groups, permissions, userGroups, userPermissions, users } from '../db/schema';
+import { createDeps } from '../deps';
 import { hashPassword } from '../lib/passwords';
 import { createSession } from '../modules/auth/sessions';
 import { createMailer, type Mailer } from '../providers/mail';
@@ -63,7 +64,8 @@ export async function setupTestApp(
   const outboxDir = path.join(dataDir, 'outbox');
   const outbox = createMailer({ from: 'test@example.com', outboxDir });
   const mailer = opts.wrapMailer ? opts.wrapMailer(outbox) : outbox;
-  const app = await buildApp({ config, database, db: database.db, mailer }, { logger: opts.logger ?? false });
+  const deps = await createDeps(config, database, { mailer });
+  const app = await buildApp(deps, { logger: opts.logger ?? false });
   await app.ready();
   return {
     app,

@@ -2,7 +2,6 @@ import { calls } from '@admin/contract';
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../deps';
 import { route } from '../../http/route';
-import { createAnalyticsProvider } from '../../providers/analytics';
 import {
   adsAnalytics,
   adsTransactions,
@@ -14,7 +13,7 @@ import {
 } from './service';
 
 export async function dashboardRoutes(app: FastifyInstance, deps: AppDeps) {
-  const analytics = await createAnalyticsProvider(deps.config, deps.db);
+  const { analytics } = deps;
   route(app, calls.dashboardData, async ({ input }) => ({ data: await swisAnalytics(deps.db, input) }));
   route(app, calls.googleAnalytics, async ({ input }) => ({ data: await analytics.report(input) }));
   route(app, calls.googleAnalyticsGraph, async ({ input }) => ({

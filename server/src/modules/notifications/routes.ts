@@ -2,14 +2,12 @@ import { calls } from '@admin/contract';
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../deps';
 import { route } from '../../http/route';
-import { createPushProvider } from '../../providers/push';
 import { listNotifications, queueNotification } from './service';
 import { createNotificationWorker } from './worker';
 
 export async function notificationsRoutes(app: FastifyInstance, deps: AppDeps) {
   const log = app.log.child({ module: 'notifications' });
-  const push = await createPushProvider(deps.config, log.child({ provider: 'push' }));
-  const worker = createNotificationWorker({ db: deps.db, push, log });
+  const worker = createNotificationWorker({ db: deps.db, push: deps.push, log });
   // Every server process runs a worker; claims keep them from sending the same job twice.
   // API tests drive workers themselves, so the app does not start one under NODE_ENV=test.
   if (deps.config.NODE_ENV !== 'test') {
