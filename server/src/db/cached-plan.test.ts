@@ -1,11 +1,12 @@
 // executeCachedPlan: a query without parameters is prepared once per connection on a PostgreSQL
 // server and answers exactly as db.execute does; a query with parameters is never kept prepared.
+// executeWithSettings: settings that hold for its query only, a failure rolled back and thrown.
 import { sql } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { setupTestApp, type TestEnv } from '../test/harness';
-import { type Db, executeCachedPlan } from './client';
+import { type Db, executeCachedPlan, executeWithSettings } from './client';
 import * as schema from './schema';
 import { rowsOf } from './sql';
 
@@ -54,4 +55,29 @@ describe('executeCachedPlan', () => {
       }
     },
   );
+
+  it('runs a query under settings that end with it; a failing query is thrown and leaves the connection usable', async () => {
+    const url = process.env.DATABASE_URL;
+    const pool = url ? new pg.Pool({ connectionString: url, max: 1 }) : null;
+    const db = pool ? (drizzle(pool, { schema }) as unknown as Db) : env.db;
+    try {
+      const setup = sql`SELECT set_config('enable_seqscan', 'off', true)`;
+      const under = await executeWithSettings(
+        db,
+        setup,
+        sql`SELECT current_setting('enable_seqscan') AS v, ${tag}::text AS t`,
+      );
+      expect(rowsOf(under)).toEqual([{ v: 'off', t: tag }]);
+      const after = await db.execute(sql`SELECT current_setting('enable_seqscan') AS v`);
+      expect(rowsOf(after)).toEqual([{ v: 'on' }]);
+      await expect(executeWithSettings(db, setup, sql`SELECT 1 / ${0}::int AS x`)).rejects.toThrow();
+      const again = await executeWithSettings(db, setup, sql`SELECT 2 AS x`);
+      expect(rowsOf(again)).toEqual([{ x: 2 }]);
+      expect(rowsOf(await db.execute(sql`SELECT current_setting('enable_seqscan') AS v`))).toEqual([
+        { v: 'on' },
+      ]);
+    } finally {
+      await pool?.end();
+    }
+  });
 });

@@ -15,7 +15,7 @@
  * term, each an index-only walk of a prefix index).
  */
 import { type SQL, sql } from 'drizzle-orm';
-import type { Db } from './client';
+import { type Db, executeWithSettings } from './client';
 import {
   type Direction,
   isShortTerm,
@@ -197,13 +197,13 @@ export function searchedListQueries(spec: SearchedSpec): [SQL, SQL] {
  * table or index testing each row, a second or more at 1,000,000 users for a term in 1% of them.
  */
 async function byBitmap(db: Db, query: SQL): Promise<unknown> {
-  return db.transaction(async (tx) => {
-    await tx.execute(sql`SELECT set_config('enable_seqscan', 'off', true), set_config('enable_indexscan', 'off', true),
-      set_config('enable_indexonlyscan', 'off', true), set_config('max_parallel_workers_per_gather', '0', true),
-      set_config('jit', 'off', true)`);
-    return tx.execute(query);
-  });
+  // One round trip on a PostgreSQL server: BEGIN, the settings, the query and COMMIT pipelined.
+  return executeWithSettings(db, BITMAP_ONLY, query);
 }
+
+const BITMAP_ONLY = sql`SELECT set_config('enable_seqscan', 'off', true), set_config('enable_indexscan', 'off', true),
+  set_config('enable_indexonlyscan', 'off', true), set_config('max_parallel_workers_per_gather', '0', true),
+  set_config('jit', 'off', true)`;
 
 type Walked<T> = T & { walked__?: number };
 
