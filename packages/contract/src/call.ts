@@ -45,5 +45,7 @@ export function permissionsOf(call: CallDef): readonly string[] {
   return typeof call.permission === 'string' ? [call.permission] : call.permission;
 }
 
+/** A call's input as the server's handler receives it: the request schema's output (defaults filled). */
+export type InputOf<C> = C extends CallDef<infer Req, z.ZodType> ? z.output<Req> : never;
 export type RequestOf<C> = C extends CallDef<infer Req, z.ZodType> ? z.input<Req> : never;
 export type ResponseOf<C> = C extends CallDef<z.ZodType, infer Res> ? z.output<Res> : never;

@@ -1,23 +1,11 @@
-import type { AuditRow } from '@admin/contract';
+import type { AuditRow, calls, InputOf } from '@admin/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { likePattern, orderBy, type PagedListSpec, pagedList, pagedListQueries, rowsOf } from '../../db/sql';
 import { csvCell } from '../../lib/csv';
 
-export interface AuditListInput {
-  query?: string;
-  page: number;
-  page_limit: number;
-  order_by: 'created_at' | 'id' | 'action';
-  direction: 'asc' | 'desc';
-  actor_id?: number;
-  target_type?: string;
-  target_id?: string;
-  user_id?: number;
-  action?: string;
-  start_date?: string;
-  end_date?: string;
-}
+/** The audit-log call's filters and paging (its format picks the route's answer, not the rows). */
+export type AuditListInput = Omit<InputOf<typeof calls.auditLog>, 'format'>;
 
 /**
  * The user's filters. Each one is served by an index ending in (created_at, id), so a page newest

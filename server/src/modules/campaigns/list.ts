@@ -1,3 +1,4 @@
+import type { calls, InputOf } from '@admin/contract';
 // The campaign list and the list of customers having campaigns, under the same filters.
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
@@ -5,22 +6,14 @@ import { likePattern, orderBy, pagedList, rowsOf, searchMatch } from '../../db/s
 import { dayAfter, dayStart, SELECT_CAMPAIGN } from './campaign-row';
 import { type CampaignDbRow, presentCampaign } from './presenters';
 
-export interface CampaignFilterInput {
-  ad_name?: string;
-  keyword?: string;
-  capnStatus?: string;
-  start_date?: string;
-  end_date?: string;
-  deleted?: boolean;
-  userId?: number;
-  isApproved?: boolean;
-}
-
-interface ListPaging {
-  page: number;
-  page_limit: number;
-  direction: 'asc' | 'desc';
-}
+type CampaignsListInput = InputOf<typeof calls.campaignsList>;
+export type CampaignUsersInput = InputOf<typeof calls.campaignUsers>;
+/** The filters of both lists (only the campaigns list has a customer and an approval filter). */
+type CampaignFilterInput = Omit<
+  CampaignUsersInput,
+  'query' | 'page' | 'page_limit' | 'order_by' | 'direction'
+> &
+  Partial<Pick<CampaignsListInput, 'userId' | 'isApproved'>>;
 
 /** The filter of campaigns `c` (and `u`, their customer, when a keyword is given): which campaigns
  * (live or deleted, the set a counter counts) and the user's filters. */
@@ -57,7 +50,7 @@ const CAMPAIGN_ORDER: Record<string, SQL> = {
 };
 
 /** One page of campaigns and the total under the same filter. */
-export async function listCampaigns(db: Db, input: CampaignFilterInput & ListPaging & { order_by: string }) {
+export async function listCampaigns(db: Db, input: CampaignsListInput) {
   const { rows, ...total } = await pagedList<CampaignDbRow>(db, {
     select: SELECT_CAMPAIGN,
     from: sql`campaigns c JOIN users u ON u.id = c.user_id`,
@@ -79,8 +72,6 @@ const CUSTOMER_ORDER: Record<string, SQL> = {
   email: sql`u.email`,
   created_at: sql`u.created_at`,
 };
-
-export type CampaignUsersInput = CampaignFilterInput & ListPaging & { order_by: string };
 
 /**
  * The page of customers, each with its campaign count, and the total as a window count. Sorted by

@@ -1,18 +1,11 @@
-import type { GroupRow } from '@admin/contract';
+import type { calls, GroupRow, InputOf } from '@admin/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { iso, likePattern, orderBy, pagedList, rowsOf } from '../../db/sql';
 import { auditChanges } from '../../http/audit';
 import { conflict, notFound } from '../../http/errors';
 
-export interface GroupListInput {
-  query?: string;
-  page: number;
-  page_limit: number;
-  order_by: 'id' | 'name' | 'created_at' | 'updated_at';
-  direction: 'asc' | 'desc';
-  list?: boolean;
-}
+type GroupListInput = InputOf<typeof calls.groupList>;
 
 const ORDER: Record<GroupListInput['order_by'], SQL> = {
   id: sql`g.id`,

@@ -1,4 +1,4 @@
-import type { SearchRow } from '@admin/contract';
+import type { calls, InputOf, SearchRow } from '@admin/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { type ListSearch, searchedList, searchedListQueries } from '../../db/list-search';
@@ -13,15 +13,7 @@ import {
 } from '../../db/sql';
 import { userNotFound } from '../../http/errors';
 
-export interface SearchesInput {
-  query?: string;
-  page: number;
-  page_limit: number;
-  order_by: 'created_at' | 'updated_at' | 'search_term' | 'type' | 'id';
-  direction: 'asc' | 'desc';
-  user_id?: number;
-  type?: string;
-}
+export type SearchesInput = InputOf<typeof calls.searches>;
 
 const ORDER: Record<SearchesInput['order_by'], SQL> = {
   created_at: sql`s.created_at`,

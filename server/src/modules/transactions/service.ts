@@ -1,4 +1,4 @@
-import type { TransactionRow } from '@admin/contract';
+import type { calls, InputOf, TransactionRow } from '@admin/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { iso, likePattern, orderBy, type PagedListSpec, pagedList, searchMatch } from '../../db/sql';
@@ -32,12 +32,11 @@ function presentTransaction(r: TransactionDbRow): TransactionRow {
   };
 }
 
-interface TransactionFilter {
-  keyword?: string;
-  transaction_type?: string;
-  start_date?: string;
-  end_date?: string;
-}
+export type TransactionHistoryInput = InputOf<typeof calls.transactionHistory>;
+type TransactionFilter = Pick<
+  TransactionHistoryInput,
+  'keyword' | 'transaction_type' | 'start_date' | 'end_date'
+>;
 
 const nextDay = (d: string) => {
   const t = new Date(`${d}T00:00:00Z`);
@@ -74,13 +73,6 @@ const ORDER: Record<string, SQL> = {
   amount: sql`t.amount`,
   transaction_type: sql`t.transaction_type`,
   id: sql`t.id`,
-};
-
-export type TransactionHistoryInput = TransactionFilter & {
-  page: number;
-  page_limit: number;
-  order_by: string;
-  direction: 'asc' | 'desc';
 };
 
 /** A transactions page on the floor: paged on ids, then joined with the customer and campaign. */

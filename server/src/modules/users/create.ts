@@ -1,3 +1,4 @@
+import type { calls, InputOf } from '@admin/contract';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { rowsOf } from '../../db/sql';
@@ -6,14 +7,7 @@ import { assertNewPassword } from '../../lib/password-strength';
 import { hashPassword } from '../../lib/passwords';
 import { LAST_DEVICE, presentUser, SELECT_USER, type UserDbRow } from './user-row';
 
-export interface CreateUserInput {
-  name: string;
-  username: string;
-  email: string;
-  password: string;
-  phone?: string | null;
-  is_admin: boolean;
-}
+type CreateUserInput = InputOf<typeof calls.createUser>;
 
 function isUniqueViolation(err: unknown): boolean {
   for (let e = err as { code?: string; cause?: unknown } | undefined; e; e = e.cause as typeof e) {

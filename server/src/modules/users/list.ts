@@ -1,5 +1,5 @@
 // The users lists (platform, deleted, backend): filters, sorts and the searched page.
-import type { AdminUserRow } from '@admin/contract';
+import type { AdminUserRow, calls, InputOf } from '@admin/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { type ListSearch, searchedList, searchedListQueries } from '../../db/list-search';
@@ -17,13 +17,8 @@ import { LAST_DEVICE, presentUser, SELECT_USER, type UserDbRow } from './user-ro
 
 export type UserListKind = 'active' | 'deleted' | 'backend';
 
-export interface UserListInput {
-  query?: string;
-  page: number;
-  page_limit: number;
-  order_by: 'name' | 'username' | 'email' | 'created_at' | 'last_interacted' | 'id';
-  direction: 'asc' | 'desc';
-}
+/** The users lists' parameters (users-list, deleted-users and admin-users-list share them). */
+export type UserListInput = InputOf<typeof calls.deletedUsers>;
 
 const ORDER_COLUMNS: Record<UserListInput['order_by'], SQL> = {
   name: sql`u.name`,

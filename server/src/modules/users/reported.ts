@@ -1,15 +1,9 @@
-import type { ReportedUserRow } from '@admin/contract';
+import type { calls, InputOf, ReportedUserRow } from '@admin/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { iso, orderBy, pagedList, searchMatch } from '../../db/sql';
 
-export interface ReportedUsersInput {
-  query?: string;
-  page: number;
-  page_limit: number;
-  order_by: 'name' | 'email' | 'reported_by' | 'created_at';
-  direction: 'asc' | 'desc';
-}
+type ReportedUsersInput = InputOf<typeof calls.reportedUsers>;
 
 const REPORT_ORDER: Record<ReportedUsersInput['order_by'], SQL> = {
   name: sql`ru.name`,
