@@ -144,6 +144,30 @@ describe('searched lists', () => {
     });
   });
 
+  // A common term's total comes from a scan of the first LIST_SEARCH_SCAN rows when the cap's match
+  // is among them, else from the term's index: both give the same pages and totals.
+  it('counts a common term the same whether its bounded scan reaches the cap or not', async () => {
+    for (const scan of ['100000', '10']) {
+      process.env.LIST_SEARCH_SCAN = scan;
+      try {
+        for (const dir of ['asc', 'desc']) {
+          const got = await listed('active', 'zxw', 'name', dir, 0, 3);
+          expect(
+            got.users.map((u) => u.id),
+            `scan ${scan} ${dir}`,
+          ).toEqual(await expected('active', 'zxw', 'name', dir, 0, 3));
+          expect(got, `scan ${scan} ${dir}`).toMatchObject({ total_users: 5, total_is_lower_bound: true });
+        }
+        expect(await listed('active', 'Azxw 1', 'name', 'asc', 0, 3)).toMatchObject({
+          total_users: 3,
+          total_is_lower_bound: false,
+        });
+      } finally {
+        delete process.env.LIST_SEARCH_SCAN;
+      }
+    }
+  });
+
   // One range per spelling of each letter: a full username by name once built 2^letters of them
   // before choosing a plan that did not use them (2^36 here: the call never answered).
   it("finds a long name-sorted term without building the short terms' prefix ranges", async () => {
