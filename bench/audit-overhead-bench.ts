@@ -15,7 +15,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import pg from 'pg';
 import { openDatabase } from '../server/src/db/client';
-import { createSession } from '../server/src/modules/auth/sessions';
+import { createSession } from '../server/src/modules/auth/bench';
 import { percentile } from './lib/measure';
 import { ensureBenchDatabase } from './lib/seed';
 import { startServer, stopServer } from './lib/server';

@@ -12,7 +12,7 @@ import { sql } from 'drizzle-orm';
 import { openDatabase } from '../server/src/db/client';
 import { rowsOf } from '../server/src/db/sql';
 import { silentLog } from '../server/src/lib/log';
-import { createNotificationWorker } from '../server/src/modules/notifications/worker';
+import { createNotificationWorker } from '../server/src/modules/notifications/bench';
 import { createLogPush } from '../server/src/providers/push';
 
 export interface NotificationsBenchResult {

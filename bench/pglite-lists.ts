@@ -14,7 +14,7 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { openDatabase } from '../server/src/db/client';
 import { rowsOf } from '../server/src/db/sql';
-import { createSession } from '../server/src/modules/auth/sessions';
+import { createSession } from '../server/src/modules/auth/bench';
 import { ensureSuperAdmin, syncPermissions } from '../server/src/seed/bootstrap';
 import { seedDemoOnce } from '../server/src/seed/once';
 import { absoluteTable } from './lib/absolute';

@@ -21,7 +21,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import pg from 'pg';
 import { openDatabase } from '../server/src/db/client';
-import { createSession, sessionQuery } from '../server/src/modules/auth/sessions';
+import { createSession, sessionQuery } from '../server/src/modules/auth/bench';
 import { absoluteTable } from './lib/absolute';
 import { type FloorServer, startFloorServer } from './lib/floor-server';
 import { httpTask, type Latencies, loadTogether, sqlTask, toQuery } from './lib/measure';

@@ -11,7 +11,7 @@ import { pathToFileURL } from 'node:url';
 import { chatClient } from '../faults/lib/chat';
 import { startNode, startPostgres, startRedis, stopNode, tempDir } from '../faults/lib/processes';
 import { openDatabase } from '../server/src/db/client';
-import { createSession } from '../server/src/modules/auth/sessions';
+import { createSession } from '../server/src/modules/auth/bench';
 import { makeUser } from '../server/src/test/harness';
 
 export interface SoakMinute {

@@ -13,8 +13,7 @@ import { performance } from 'node:perf_hooks';
 import type { Readable } from 'node:stream';
 import pg from 'pg';
 import { to as copyTo } from 'pg-copy-streams';
-import { inlineSql } from '../server/src/modules/users/csv-stream';
-import { usersCsvSelect } from '../server/src/modules/users/service';
+import { inlineSql, usersCsvSelect } from '../server/src/modules/users/bench';
 import { startServer, stopServer } from './lib/server';
 
 interface Pass {

@@ -1,6 +1,7 @@
 // CI's architecture rules (issue 16): no import cycles in server/src or web/src (type imports
 // included), and the layers point one way: server/src/http, db and sessions never import
-// server/src/modules; a web feature never imports another feature. No small-files offender: no
+// server/src/modules; the bench reaches a module only through its bench.ts; a web feature never
+// imports another feature. No small-files offender: no
 // source file over 400 lines, no function over 120 lines (see checkSizes below).
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -45,6 +46,14 @@ const rules = [
     files: layer,
     bad: (_from, to) => to.startsWith('server/src/modules/') && `${layer} imports a module`,
   })),
+  {
+    // The bench reaches a module only through the module's bench.ts (its small timed surface).
+    files: 'bench',
+    bad: (_from, to) =>
+      to.startsWith('server/src/modules/') &&
+      !/^server\/src\/modules\/[\w-]+\/bench$/.test(to) &&
+      'the bench imports a module other than through its bench.ts',
+  },
   {
     files: 'web/src/features',
     bad: (from, to) => {

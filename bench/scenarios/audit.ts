@@ -3,8 +3,11 @@
 // no filter and with each one filter. The bench seed writes no entries: the first run loads them
 // with generate_series (secondary indexes dropped first and built after the load), later runs reuse
 // them.
-import { type AuditListInput, auditListQueries } from '../../server/src/modules/audit/service';
+import type { calls, InputOf } from '@admin/contract';
+import { auditListQueries } from '../../server/src/modules/audit/bench';
 import type { BenchContext, Scenario } from '../lib/types';
+
+type AuditListInput = Omit<InputOf<typeof calls.auditLog>, 'format'>;
 
 const TARGET = Number(process.env.BENCH_AUDIT ?? 10_000_000);
 const BATCH = 1_000_000;

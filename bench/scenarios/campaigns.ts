@@ -2,17 +2,18 @@
 // transaction-history filtered by keyword and type, on BENCH_CAMPAIGNS campaigns (default 200,000)
 // and BENCH_TRANSACTIONS transactions (default 2,000,000). The bench seed makes far fewer; this
 // tops both tables up with PostgreSQL's generate_series (seedScale) the first time and reuses them.
+import type { calls, InputOf } from '@admin/contract';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import type { Db } from '../../server/src/db/client';
 import { pagedListQueries } from '../../server/src/db/sql';
-import { type CampaignUsersInput, campaignUsersPageSql } from '../../server/src/modules/campaigns/service';
-import {
-  type TransactionHistoryInput,
-  transactionListSpec,
-} from '../../server/src/modules/transactions/service';
+import { campaignUsersPageSql } from '../../server/src/modules/campaigns/bench';
+import { transactionListSpec } from '../../server/src/modules/transactions/bench';
 import { seedScale } from '../../server/src/seed/scale';
 import { printLog } from '../lib/print-log';
 import type { BenchContext, Scenario } from '../lib/types';
+
+type CampaignUsersInput = InputOf<typeof calls.campaignUsers>;
+type TransactionHistoryInput = InputOf<typeof calls.transactionHistory>;
 
 const CAMPAIGNS = Number(process.env.BENCH_CAMPAIGNS ?? 200_000);
 const TRANSACTIONS = Number(process.env.BENCH_TRANSACTIONS ?? 2_000_000);

@@ -4,7 +4,7 @@ import {
   directMessagesQueries,
   roomMessagesQueries,
   roomsQueries,
-} from '../../server/src/modules/chat/service';
+} from '../../server/src/modules/chat/bench';
 import type { BenchContext, Scenario } from '../lib/types';
 
 export const scenarios = async (ctx: BenchContext): Promise<Scenario[]> => {

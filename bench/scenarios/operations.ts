@@ -13,14 +13,14 @@ import {
   failedUrlsGraphSql,
   swisAnalyticsSql,
   topSearchesSql,
-} from '../../server/src/modules/dashboard/service';
+} from '../../server/src/modules/dashboard/bench';
 import {
   type Bounds,
   cellsSql,
   loneUsersSql,
   rebuildMapCells,
   usersGridSql,
-} from '../../server/src/modules/map/service';
+} from '../../server/src/modules/map/bench';
 import { localGraphSql, localReportSql } from '../../server/src/providers/analytics';
 import type { BenchContext, Scenario } from '../lib/types';
 

@@ -1,5 +1,5 @@
 // User profile (issue 3): followers of a user with many followers, and the profile itself.
-import { followsQueries } from '../../server/src/modules/profile/service';
+import { followsQueries } from '../../server/src/modules/profile/bench';
 import type { BenchContext, Scenario } from '../lib/types';
 
 type Input = Parameters<typeof followsQueries>[1];

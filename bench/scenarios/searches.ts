@@ -1,12 +1,15 @@
 // Searches list (issue 4): paged newest first, and filtered by type, on BENCH_SEARCHES rows
 // (default 5,000,000). The bench seed makes one search per user; this tops the table up with
 // PostgreSQL's generate_series (seedScale) the first time, and reuses the rows afterwards.
+import type { calls, InputOf } from '@admin/contract';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import type { Db } from '../../server/src/db/client';
-import { type SearchesInput, searchesQueries } from '../../server/src/modules/searches/service';
+import { searchesQueries } from '../../server/src/modules/searches/bench';
 import { seedScale } from '../../server/src/seed/scale';
 import { printLog } from '../lib/print-log';
 import type { BenchContext, Scenario } from '../lib/types';
+
+type SearchesInput = InputOf<typeof calls.searches>;
 
 const TARGET = Number(process.env.BENCH_SEARCHES ?? 5_000_000);
 

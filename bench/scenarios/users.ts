@@ -1,7 +1,10 @@
 // Users lists (issue 3). The SQL is the service's own (listUsersQueries), so "raw SQL" times exactly
 // what the call runs, through the driver alone.
-import { listUsersQueries, type UserListInput } from '../../server/src/modules/users/service';
+import type { calls, InputOf } from '@admin/contract';
+import { listUsersQueries } from '../../server/src/modules/users/bench';
 import type { BenchContext, Scenario } from '../lib/types';
+
+type UserListInput = InputOf<typeof calls.deletedUsers>;
 
 const input = (over: Partial<UserListInput>): UserListInput => ({
   page: 0,

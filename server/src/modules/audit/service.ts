@@ -5,7 +5,7 @@ import { likePattern, orderBy, type PagedListSpec, pagedList, pagedListQueries, 
 import { csvCell } from '../../lib/csv';
 
 /** The audit-log call's filters and paging (its format picks the route's answer, not the rows). */
-export type AuditListInput = Omit<InputOf<typeof calls.auditLog>, 'format'>;
+type AuditListInput = Omit<InputOf<typeof calls.auditLog>, 'format'>;
 
 /**
  * The user's filters. Each one is served by an index ending in (created_at, id), so a page newest

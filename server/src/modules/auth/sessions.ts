@@ -6,7 +6,7 @@ import { sessions } from '../../db/schema';
 import { rowsOf } from '../../db/sql';
 import { sha256 } from '../../sessions/resolver';
 
-export { sessionQuery, sha256 } from '../../sessions/resolver';
+export { sha256 } from '../../sessions/resolver';
 
 /** 256 random bits; only the hash is kept. */
 function newToken(): string {

@@ -7,7 +7,7 @@ import { dayAfter, dayStart, SELECT_CAMPAIGN } from './campaign-row';
 import { type CampaignDbRow, presentCampaign } from './presenters';
 
 type CampaignsListInput = InputOf<typeof calls.campaignsList>;
-export type CampaignUsersInput = InputOf<typeof calls.campaignUsers>;
+type CampaignUsersInput = InputOf<typeof calls.campaignUsers>;
 /** The filters of both lists (only the campaigns list has a customer and an approval filter). */
 type CampaignFilterInput = Omit<
   CampaignUsersInput,

@@ -1,4 +1,4 @@
-// The chat module's services, one file per part; routes, the gateway and the bench import them here.
+// The chat module's services, one file per part; routes and the gateway import them here (the bench: bench.ts).
 export {
   accessRequester,
   createAccessRequest,
@@ -7,7 +7,6 @@ export {
   listAccessRequests,
 } from './access-requests';
 export {
-  directMessagesQueries,
   directMessagesSince,
   findThreadUser,
   listDirectMessages,
@@ -22,8 +21,6 @@ export {
   isRoomMember,
   listRoomMessages,
   listRooms,
-  roomMessagesQueries,
   roomMessagesSince,
-  roomsQueries,
   storeRoomMessage,
 } from './rooms';

@@ -13,7 +13,7 @@ import {
 } from '../../db/sql';
 import { userNotFound } from '../../http/errors';
 
-export type SearchesInput = InputOf<typeof calls.searches>;
+type SearchesInput = InputOf<typeof calls.searches>;
 
 const ORDER: Record<SearchesInput['order_by'], SQL> = {
   created_at: sql`s.created_at`,

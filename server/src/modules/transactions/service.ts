@@ -32,7 +32,7 @@ function presentTransaction(r: TransactionDbRow): TransactionRow {
   };
 }
 
-export type TransactionHistoryInput = InputOf<typeof calls.transactionHistory>;
+type TransactionHistoryInput = InputOf<typeof calls.transactionHistory>;
 type TransactionFilter = Pick<
   TransactionHistoryInput,
   'keyword' | 'transaction_type' | 'start_date' | 'end_date'

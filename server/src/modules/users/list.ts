@@ -18,7 +18,7 @@ import { LAST_DEVICE, presentUser, SELECT_USER, type UserDbRow } from './user-ro
 export type UserListKind = 'active' | 'deleted' | 'backend';
 
 /** The users lists' parameters (users-list, deleted-users and admin-users-list share them). */
-export type UserListInput = InputOf<typeof calls.deletedUsers>;
+type UserListInput = InputOf<typeof calls.deletedUsers>;
 
 const ORDER_COLUMNS: Record<UserListInput['order_by'], SQL> = {
   name: sql`u.name`,

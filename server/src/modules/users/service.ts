@@ -1,10 +1,4 @@
-// The users module's services, one file per part; routes and the bench import them here.
+// The users module's services, one file per part; routes import them here (the bench: bench.ts).
 export { createUser } from './create';
-export { usersCsvSelect } from './csv';
-export {
-  listAdminUsers,
-  listUsers,
-  listUsersQueries,
-  type UserListInput,
-} from './list';
+export { listAdminUsers, listUsers } from './list';
 export { listReportedUsers } from './reported';
