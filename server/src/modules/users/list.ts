@@ -122,8 +122,9 @@ function userPage<T>(db: Db, spec: ReturnType<typeof userListSpec>) {
 }
 
 /**
- * The first queries of a users list page (page, total). Exported so the benchmark times exactly
- * this SQL (for a search, the plan tried first: see db/list-search.ts).
+ * The first queries of a users list page: unfiltered, the page carrying its counter's total; searched,
+ * the page and its total (the plan tried first: see db/list-search.ts). Exported so the benchmark
+ * times exactly this SQL.
  */
 export function listUsersQueries(kind: UserListKind, input: UserListInput): SQL[] {
   const spec = userListSpec(kind, input);
