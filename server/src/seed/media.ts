@@ -27,48 +27,56 @@ export const avatarUrl = (username: string) => `/media/avatars/${username}.svg`;
 
 const SAMPLE_VIDEO = path.join(SEED_ASSETS_DIR, 'sample.webm');
 
-// Files are written in the background (libuv's thread pool) while the seed talks to the database;
-// flushMedia() waits for them.
-let pending: Promise<void>[] = [];
-
-function write(dir: string, name: string, content: string | Buffer) {
-  pending.push(fs.promises.writeFile(path.join(dir, name), content));
+/**
+ * One seed's media files under `dir`. Files are written in the background (libuv's thread pool)
+ * while the seed talks to the database; flush() waits for those this writer started.
+ */
+export interface MediaWriter {
+  readonly dir: string;
+  write(subdir: string, name: string, content: string | Buffer): void;
+  flush(): Promise<void>;
 }
 
-/** Waits until every image started so far is on disk. */
-export async function flushMedia(): Promise<void> {
-  const writing = pending;
-  pending = [];
-  await Promise.all(writing);
+export function mediaWriter(dir: string): MediaWriter {
+  let pending: Promise<void>[] = [];
+  return {
+    dir,
+    write(subdir, name, content) {
+      pending.push(fs.promises.writeFile(path.join(dir, subdir, name), content));
+    },
+    async flush() {
+      const writing = pending;
+      pending = [];
+      await Promise.all(writing);
+    },
+  };
 }
 
 /**
  * Draws the shared pictures (topic cards, video thumbnails, admin and default avatars, scale
  * silhouettes) and copies the sample video. Answers whether a playable video is available.
  */
-export function writeSharedMedia(mediaDir: string): { video: boolean } {
+export function writeSharedMedia(media: MediaWriter): { video: boolean } {
   const rng = new Rng(7);
-  const dirs = ['avatars', 'posts', 'campaigns', 'videos', 'audio'].map((d) => path.join(mediaDir, d));
-  for (const d of dirs) {
-    fs.mkdirSync(d, { recursive: true });
+  for (const d of ['avatars', 'posts', 'campaigns', 'videos', 'audio']) {
+    fs.mkdirSync(path.join(media.dir, d), { recursive: true });
   }
-  const [avatars, posts, , videos, audio] = dirs;
-  write(avatars, 'admin.svg', adminAvatarSvg());
-  write(avatars, 'default.svg', defaultAvatarSvg());
+  media.write('avatars', 'admin.svg', adminAvatarSvg());
+  media.write('avatars', 'default.svg', defaultAvatarSvg());
   for (let k = 0; k < SCALE_AVATARS; k++) {
-    write(avatars, `scale-${k}.svg`, silhouetteSvg(AVATAR_COLORS[k % AVATAR_COLORS.length]));
+    media.write('avatars', `scale-${k}.svg`, silhouetteSvg(AVATAR_COLORS[k % AVATAR_COLORS.length]));
   }
   TOPICS.forEach((t, i) => {
     for (let v = 0; v < TOPIC_VARIANTS; v++) {
       const palette = PALETTES[(i * 5 + v * 7) % PALETTES.length];
-      write(
-        posts,
+      media.write(
+        'posts',
         `${t.slug}-${v}.svg`,
         cardSvg({ title: t.title, site: t.website, scene: t.scene, palette, rng }),
       );
     }
-    write(
-      posts,
+    media.write(
+      'posts',
       `${t.slug}-video.svg`,
       cardSvg({
         title: t.title,
@@ -80,22 +88,22 @@ export function writeSharedMedia(mediaDir: string): { video: boolean } {
       }),
     );
   });
-  write(audio, 'voice-note.wav', voiceNoteWav());
+  media.write('audio', 'voice-note.wav', voiceNoteWav());
   const video = fs.existsSync(SAMPLE_VIDEO);
   if (video) {
-    fs.copyFileSync(SAMPLE_VIDEO, path.join(videos, 'sample.webm'));
+    fs.copyFileSync(SAMPLE_VIDEO, path.join(media.dir, 'videos', 'sample.webm'));
   }
   return { video };
 }
 
-export function writeAvatar(mediaDir: string, username: string, name: string, rng: Rng) {
+export function writeAvatar(media: MediaWriter, username: string, name: string, rng: Rng) {
   const color = rng.pick(AVATAR_COLORS);
   const accent = rng.pick(AVATAR_COLORS);
-  write(path.join(mediaDir, 'avatars'), `${username}.svg`, avatarSvg(name, color, accent));
+  media.write('avatars', `${username}.svg`, avatarSvg(name, color, accent));
 }
 
 export function writeCreative(
-  mediaDir: string,
+  media: MediaWriter,
   name: string,
   opts: {
     brand: string;
@@ -107,6 +115,6 @@ export function writeCreative(
   },
 ): string {
   const palette = opts.rng.pick(PALETTES);
-  write(path.join(mediaDir, 'campaigns'), name, creativeSvg({ ...opts, palette }));
+  media.write('campaigns', name, creativeSvg({ ...opts, palette }));
   return `/media/campaigns/${name}`;
 }

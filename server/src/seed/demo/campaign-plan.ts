@@ -129,7 +129,7 @@ export function campaignRow(
     `Try ${brand.brand} today`,
     `${brand.product}: save 20%`,
   ]);
-  const creative = writeCreative(ctx.mediaDir, `campaign-${c + 1}.svg`, {
+  const creative = writeCreative(ctx.media, `campaign-${c + 1}.svg`, {
     brand: brand.brand,
     headline,
     button,

@@ -1,5 +1,5 @@
 import type { Db } from '../../db/client';
-import { topicThumbUrl, VIDEO_URL } from '../media';
+import { type MediaWriter, topicThumbUrl, VIDEO_URL } from '../media';
 import type { Rng } from '../random';
 import type { City, Topic } from '../wordlists';
 
@@ -17,7 +17,7 @@ export interface DemoContext {
   rng: Rng;
   /** The moment of seeding: every timestamp is relative to it. */
   now: number;
-  mediaDir: string;
+  media: MediaWriter;
   superAdminId: number | null;
   /** The moment `msAgo` before now. */
   at(msAgo: number): Date;
@@ -33,7 +33,7 @@ export function demoContext(opts: {
   db: Db;
   rng: Rng;
   now: number;
-  mediaDir: string;
+  media: MediaWriter;
   superAdminId: number | null;
   video: boolean;
 }): DemoContext {

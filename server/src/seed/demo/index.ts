@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { rowsOf } from '../../db/sql';
 import { syncPermissions } from '../bootstrap';
-import { flushMedia, writeSharedMedia } from '../media';
+import { mediaWriter, writeSharedMedia } from '../media';
 import { Rng } from '../random';
 import { STAFF } from '../wordlists';
 import { seedAnalytics } from './analytics';
@@ -41,7 +41,8 @@ export async function seedRichDemo(db: Db, opts: { users: number; mediaDir: stri
     timings[name] = Date.now() - mark;
     mark = Date.now();
   };
-  const { video } = writeSharedMedia(opts.mediaDir);
+  const media = mediaWriter(opts.mediaDir);
+  const { video } = writeSharedMedia(media);
   lap('media');
 
   await syncPermissions(db);
@@ -49,7 +50,7 @@ export async function seedRichDemo(db: Db, opts: { users: number; mediaDir: stri
     await db.execute(sql`SELECT id FROM users WHERE is_sup_admin ORDER BY id LIMIT 1`),
   );
   const superAdminId = admin?.id ?? null;
-  const ctx = demoContext({ db, rng, now, mediaDir: opts.mediaDir, superAdminId, video });
+  const ctx = demoContext({ db, rng, now, media, superAdminId, video });
 
   const { staffPasswords, staffId } = await seedStaff(ctx);
   lap('staff');
@@ -84,7 +85,7 @@ export async function seedRichDemo(db: Db, opts: { users: number; mediaDir: stri
   lap('analytics');
   await refreshCounters(db);
   lap('counters');
-  await flushMedia();
+  await media.flush();
   return { users: opts.users, staff: STAFF.length, superAdminId, timings, staffPasswords };
 }
 

@@ -37,7 +37,7 @@ export async function seedStaff(ctx: DemoContext): Promise<DemoStaff> {
     createdAt: at(rng.int(200, 700) * DAY),
   }));
   for (const s of STAFF) {
-    writeAvatar(ctx.mediaDir, s.username, s.name, rng);
+    writeAvatar(ctx.media, s.username, s.name, rng);
   }
   const staffIds = await insertIds(db, users, staffRows);
   const staffId = new Map(STAFF.map((s, i) => [s.username, staffIds[i]]));

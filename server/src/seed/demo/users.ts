@@ -67,7 +67,7 @@ export async function seedUsers(ctx: DemoContext, n: number): Promise<DemoPeople
     const dob = `${year}-${String(rng.int(1, 12)).padStart(2, '0')}-${String(rng.int(1, 28)).padStart(2, '0')}`;
     const hasAvatar = rng.chance(0.9);
     if (hasAvatar) {
-      writeAvatar(ctx.mediaDir, username, name, rng);
+      writeAvatar(ctx.media, username, name, rng);
     }
     people.push({ name, username, gender, city, lat, lng, createdAt, deleted, suspended, dob });
     userRows.push({
