@@ -1,12 +1,12 @@
 // What a campaign costs per goal (charges), edited by staff.
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { rowsOf } from '../../db/sql';
+import { campaignCharges } from '../../db/schema';
 import { conflict, notFound } from '../../http/errors';
-import { type ChargeDbRow, presentCharge } from './presenters';
+import { presentCharge } from './presenters';
 
 export async function listCharges(db: Db) {
-  const rows = rowsOf<ChargeDbRow>(await db.execute(sql`SELECT * FROM campaign_charges ORDER BY goal`));
+  const rows = await db.select().from(campaignCharges).orderBy(campaignCharges.goal);
   return rows.map(presentCharge);
 }
 
@@ -14,33 +14,39 @@ export async function createCharge(
   db: Db,
   input: { goal: string; cost_per_click: number; cost_per_view: number; min_daily_budget: number },
 ) {
-  const rows = rowsOf<ChargeDbRow>(
-    await db.execute(sql`
-      INSERT INTO campaign_charges (goal, cost_per_click, cost_per_view, min_daily_budget)
-      VALUES (${input.goal}, ${input.cost_per_click}, ${input.cost_per_view}, ${input.min_daily_budget})
-      ON CONFLICT (goal) DO NOTHING RETURNING *`),
-  );
-  if (!rows[0]) {
+  const [row] = await db
+    .insert(campaignCharges)
+    .values({
+      goal: input.goal,
+      costPerClick: input.cost_per_click,
+      costPerView: input.cost_per_view,
+      minDailyBudget: input.min_daily_budget,
+    })
+    .onConflictDoNothing({ target: campaignCharges.goal })
+    .returning();
+  if (!row) {
     throw conflict(`goal: charges for ${input.goal} already exist; edit them instead`);
   }
-  return presentCharge(rows[0]);
+  return presentCharge(row);
 }
 
 export async function updateCharge(
   db: Db,
   input: { id: number; cost_per_click?: number; cost_per_view?: number; min_daily_budget?: number },
 ) {
-  const rows = rowsOf<ChargeDbRow>(
-    await db.execute(sql`
-      UPDATE campaign_charges SET
-        cost_per_click = coalesce(${input.cost_per_click ?? null}::numeric, cost_per_click),
-        cost_per_view = coalesce(${input.cost_per_view ?? null}::numeric, cost_per_view),
-        min_daily_budget = coalesce(${input.min_daily_budget ?? null}::numeric, min_daily_budget),
-        updated_at = now()
-      WHERE id = ${input.id} RETURNING *`),
-  );
-  if (!rows[0]) {
+  // A price left out keeps its value.
+  const [row] = await db
+    .update(campaignCharges)
+    .set({
+      ...(input.cost_per_click === undefined ? {} : { costPerClick: input.cost_per_click }),
+      ...(input.cost_per_view === undefined ? {} : { costPerView: input.cost_per_view }),
+      ...(input.min_daily_budget === undefined ? {} : { minDailyBudget: input.min_daily_budget }),
+      updatedAt: sql`now()`,
+    })
+    .where(eq(campaignCharges.id, input.id))
+    .returning();
+  if (!row) {
     throw notFound('Campaign charge not found');
   }
-  return presentCharge(rows[0]);
+  return presentCharge(row);
 }

@@ -1,4 +1,5 @@
 import type { CampaignChargeRow, CampaignDetail, CampaignRow, CampaignSettingEvent } from '@admin/contract';
+import type { campaignCharges } from '../../db/schema';
 
 const DAY_MS = 86_400_000;
 
@@ -139,23 +140,15 @@ export function presentCampaignDetail(r: CampaignDbRow): CampaignDetail {
   };
 }
 
-export interface ChargeDbRow {
-  id: number;
-  goal: string;
-  cost_per_click: string | number;
-  cost_per_view: string | number;
-  min_daily_budget: string | number;
-  updated_at: Date | string;
-}
-
-export function presentCharge(r: ChargeDbRow): CampaignChargeRow {
+/** A campaign_charges row as drizzle reads it (the whole row). */
+export function presentCharge(r: typeof campaignCharges.$inferSelect): CampaignChargeRow {
   return {
     id: r.id,
     goal: r.goal === 'CPV' ? 'CPV' : 'CPC',
-    cost_per_click: num(r.cost_per_click),
-    cost_per_view: num(r.cost_per_view),
-    min_daily_budget: num(r.min_daily_budget),
-    updated_at: iso(r.updated_at) as string,
+    cost_per_click: num(r.costPerClick),
+    cost_per_view: num(r.costPerView),
+    min_daily_budget: num(r.minDailyBudget),
+    updated_at: r.updatedAt.toISOString(),
   };
 }
 
