@@ -50,6 +50,22 @@ async function rssMb(url: string): Promise<number> {
   return m ? Math.round(Number(m[1]) / 1e5) / 10 : 0;
 }
 
+/** `perNode` staff chat sockets on each node, connected, into `clients[node]`. */
+async function connectStaff(
+  nodes: { url: string }[],
+  admin: { token: string; username: string },
+  clients: ReturnType<typeof chatClient>[][],
+  perNode: number,
+) {
+  for (const [n, node] of nodes.entries()) {
+    for (let k = 0; k < perNode; k++) {
+      const c = chatClient(node.url, { token: admin.token, username: admin.username, usertype: 'ADMIN' });
+      await c.connected();
+      clients[n].push(c);
+    }
+  }
+}
+
 export async function runSoak(opts: { log?: (line: string) => void } = {}): Promise<SoakResult> {
   const log = opts.log ?? console.log;
   const minutes = Number(process.env.SOAK_MINUTES ?? 10);
@@ -76,13 +92,7 @@ export async function runSoak(opts: { log?: (line: string) => void } = {}): Prom
       await createSession(database.db, u.id, 'user');
       users.push(u);
     }
-    for (const [n, node] of nodes.entries()) {
-      for (let k = 0; k < socketsPerNode; k++) {
-        const c = chatClient(node.url, { token: admin.token, username: admin.username, usertype: 'ADMIN' });
-        await c.connected();
-        clients[n].push(c);
-      }
-    }
+    await connectStaff(nodes, admin, clients, socketsPerNode);
     log(`${minutes} min at ${rate} operations/s on two nodes`);
     const result: SoakMinute[] = [];
     let totalErrors = 0;
