@@ -1,4 +1,5 @@
 // What a campaign costs per goal (charges), edited by staff.
+import type { calls, InputOf } from '@admin/contract';
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { campaignCharges } from '../../db/schema';
@@ -10,10 +11,7 @@ export async function listCharges(db: Db) {
   return rows.map(presentCharge);
 }
 
-export async function createCharge(
-  db: Db,
-  input: { goal: string; cost_per_click: number; cost_per_view: number; min_daily_budget: number },
-) {
+export async function createCharge(db: Db, input: InputOf<typeof calls.campaignChargesCreate>) {
   const [row] = await db
     .insert(campaignCharges)
     .values({
@@ -30,10 +28,7 @@ export async function createCharge(
   return presentCharge(row);
 }
 
-export async function updateCharge(
-  db: Db,
-  input: { id: number; cost_per_click?: number; cost_per_view?: number; min_daily_budget?: number },
-) {
+export async function updateCharge(db: Db, input: InputOf<typeof calls.campaignChargesUpdate>) {
   // A price left out keeps its value.
   const [row] = await db
     .update(campaignCharges)

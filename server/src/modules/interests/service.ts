@@ -1,4 +1,4 @@
-import type { InterestRow } from '@admin/contract';
+import type { calls, InputOf, InterestRow } from '@admin/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { iso, likePattern, orderBy, pagedList, rowsOf } from '../../db/sql';
@@ -32,10 +32,7 @@ const ORDER: Record<string, SQL> = {
 const SELECT = sql`i.id, i.name, i.created_at, i.updated_at,
   (SELECT count(*)::int FROM campaign_interests ci WHERE ci.interest_id = i.id) AS campaigns_count`;
 
-export async function listInterests(
-  db: Db,
-  input: { query?: string; page: number; page_limit: number; order_by: string; direction: 'asc' | 'desc' },
-) {
+export async function listInterests(db: Db, input: InputOf<typeof calls.interestsList>) {
   const { rows, ...total } = await pagedList<InterestDbRow>(db, {
     select: SELECT,
     from: sql`interests i`,

@@ -1,4 +1,4 @@
-import type { NotificationRow } from '@admin/contract';
+import type { calls, InputOf, NotificationRow } from '@admin/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { iso, likePattern, orderBy, pagedList, rowsOf } from '../../db/sql';
@@ -40,7 +40,7 @@ const SELECT_JOB = sql`n.id, n.occupants, n.message, n.status, n.total, n.delive
 export async function queueNotification(
   db: Db,
   userId: number,
-  input: { occupants: NotificationRow['occupants']; message: string },
+  input: InputOf<typeof calls.sendNotifications>,
 ) {
   const [row] = rowsOf<{ id: number }>(
     await db.execute(sql`
@@ -64,10 +64,7 @@ async function getNotification(db: Db, id: number): Promise<NotificationRow> {
 
 const ORDER: Record<string, SQL> = { created_at: sql`n.created_at`, id: sql`n.id` };
 
-export async function listNotifications(
-  db: Db,
-  input: { page: number; page_limit: number; order_by: string; direction: 'asc' | 'desc'; query?: string },
-) {
+export async function listNotifications(db: Db, input: InputOf<typeof calls.notificationsList>) {
   const { rows, ...total } = await pagedList<JobDbRow>(db, {
     select: SELECT_JOB,
     from: sql`notifications n LEFT JOIN users u ON u.id = n.created_by_id`,

@@ -1,4 +1,4 @@
-import type { SignupCodeRow } from '@admin/contract';
+import type { calls, InputOf, SignupCodeRow } from '@admin/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { iso, likePattern, orderBy, pagedList, rowsOf } from '../../db/sql';
@@ -32,10 +32,7 @@ const ORDER: Record<string, SQL> = {
 
 const COLUMNS = sql`id, code, used_count, created_at, updated_at`;
 
-export async function listSignupCodes(
-  db: Db,
-  input: { query?: string; page: number; page_limit: number; order_by: string; direction: 'asc' | 'desc' },
-) {
+export async function listSignupCodes(db: Db, input: InputOf<typeof calls.signupCodesList>) {
   const { rows, ...total } = await pagedList<CodeDbRow>(db, {
     select: COLUMNS,
     from: sql`signup_codes`,

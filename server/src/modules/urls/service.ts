@@ -1,4 +1,4 @@
-import type { FailedUrlRow } from '@admin/contract';
+import type { calls, FailedUrlRow, InputOf } from '@admin/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { iso, likePattern, orderBy, pagedList, rowsOf } from '../../db/sql';
@@ -50,17 +50,7 @@ const ORDER: Record<string, SQL> = {
   id: sql`f.id`,
 };
 
-export async function listFailedUrls(
-  db: Db,
-  input: {
-    page: number;
-    page_limit: number;
-    order_by: string;
-    direction: 'asc' | 'desc';
-    failedType: 'all' | 'enrichment';
-    query?: string;
-  },
-) {
+export async function listFailedUrls(db: Db, input: InputOf<typeof calls.failedUrls>) {
   const enrichment = input.failedType === 'enrichment';
   const { rows, total, total_is_lower_bound } = await pagedList<FailedUrlDbRow>(db, {
     select: sql`f.id, f.post_id, coalesce(p.user_id, f.user_id) AS user_id, u.username, u.avatar, f.url,
@@ -80,10 +70,7 @@ export async function listFailedUrls(
 }
 
 /** Hosts of failed links in the range, most frequent first, with their share of all failures. */
-export async function failedUrlsFrequency(
-  db: Db,
-  input: { start_date?: string; end_date?: string; keyword?: string; page: number; page_limit: number },
-) {
+export async function failedUrlsFrequency(db: Db, input: InputOf<typeof calls.failedUrlsFrequency>) {
   const parts: SQL[] = [sql`true`];
   if (input.start_date) {
     parts.push(
