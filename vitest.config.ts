@@ -3,6 +3,9 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
+    // Two files at a time (vitest's default on 2 CPUs is one): the browser tests, one file at a
+    // time, spend most of their time waiting on the browser, so the server files run beside them.
+    maxWorkers: 2,
     projects: [
       {
         test: {
