@@ -49,6 +49,16 @@ describe('demo seed', () => {
     expect(empty).toEqual([]);
   });
 
+  it('leaves planner statistics on every table (PGlite has no autovacuum to gather them)', async () => {
+    const never = rowsOf<{ relname: string }>(
+      await env.db.execute(
+        sql`SELECT c.relname FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
+          WHERE n.nspname = current_schema() AND c.relkind = 'r' AND c.reltuples < 0`,
+      ),
+    ).map((r) => r.relname);
+    expect(never).toEqual([]);
+  });
+
   it('keeps follower and following counters equal to the follows rows', async () => {
     expect(await count('follows')).toBeGreaterThan(50);
     const wrong = await count(
