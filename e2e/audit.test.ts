@@ -12,7 +12,7 @@ import {
   screenshot,
   signIn,
 } from './harness';
-import { settledOverflow } from './overflow';
+import { listLoaded, settledOverflow } from './list-checks';
 import { signedInContext } from './routes';
 
 /** The laptop of issue 14: 1366x768 with the sidebar open. */
@@ -69,19 +69,6 @@ const rows = (page: Page) =>
     .locator(':scope > tbody > tr')
     .filter({ hasNot: page.locator(':scope > td[colspan]') });
 
-/** Waits until the list has answered (rows or the empty text) and its loader has gone. */
-async function loaded(page: Page) {
-  await page
-    .locator('main tbody tr, main [role="listitem"]')
-    .or(page.getByText('Sorry, no matching records found'))
-    .first()
-    .waitFor({ timeout: 20_000 });
-  await page
-    .locator('.mantine-LoadingOverlay-root')
-    .waitFor({ state: 'detached' })
-    .catch(() => undefined);
-}
-
 /** The Action column of the rows shown (the table's third column). */
 async function actionsShown(page: Page): Promise<string[]> {
   return table(page).locator(':scope > tbody > tr > td:nth-child(3) code').allInnerTexts();
@@ -100,7 +87,7 @@ describe('audit log screen (issue 15)', () => {
     await signIn(page);
     await page.goto('/audit-log');
     await page.getByRole('heading', { name: 'Audit Log' }).waitFor();
-    await loaded(page);
+    await listLoaded(page);
     // The newest entries include the rename, by the actor, about the target.
     const entry = rows(page)
       .filter({ hasText: actor.username })
@@ -115,7 +102,7 @@ describe('audit log screen (issue 15)', () => {
     await page.getByPlaceholder('Any actor').fill(actor.username);
     await page.getByRole('option', { name: `${actor.name} (${actor.username})` }).click();
     await page.waitForURL(new RegExp(`actor_id=${actor.id}`));
-    await loaded(page);
+    await listLoaded(page);
     // The actor's rename and their own sign-in (password and code accepted), nobody else's.
     await expect
       .poll(async () => [...(await actionsShown(page))].sort())
@@ -126,20 +113,20 @@ describe('audit log screen (issue 15)', () => {
     await page.getByPlaceholder('Any action').click();
     await page.getByRole('option', { name: 'update-profile', exact: true }).click();
     await page.waitForURL(/action=update-profile/);
-    await loaded(page);
+    await listLoaded(page);
     await expect.poll(() => actionsShown(page)).toEqual(['update-profile']);
 
     // Dates: today keeps the entry; the previous month has none.
     await page.getByRole('button', { name: 'Date range' }).click();
     await page.getByRole('button', { name: 'Today' }).click();
     await page.waitForURL(/start_date=\d{4}-\d{2}-\d{2}&end_date=\d{4}-\d{2}-\d{2}/);
-    await loaded(page);
+    await listLoaded(page);
     await expect.poll(() => actionsShown(page)).toEqual(['update-profile']);
 
     // Everything survives a reload: the pickers show the filters and the rows stay narrowed.
     const url = page.url();
     await page.reload();
-    await loaded(page);
+    await listLoaded(page);
     expect(page.url()).toBe(url);
     await expect(page.getByPlaceholder('Any actor').inputValue()).resolves.toBe(
       `${actor.name} (${actor.username})`,
@@ -172,11 +159,11 @@ describe('audit log screen (issue 15)', () => {
 
     // The actor and the target link to their profiles.
     await page.goto(`/audit-log?actor_id=${actor.id}`);
-    await loaded(page);
+    await listLoaded(page);
     await rows(page).first().getByRole('link', { name: actor.username }).click();
     await page.waitForURL(`**/user-profile/${actor.id}`);
     await page.goBack();
-    await loaded(page);
+    await listLoaded(page);
     await rows(page)
       .first()
       .getByRole('link', { name: `user #${target.id}` })
@@ -197,7 +184,7 @@ describe('audit log screen (issue 15)', () => {
       ] as const) {
         await page.setViewportSize(LAPTOP);
         await page.goto(url);
-        await loaded(page);
+        await listLoaded(page);
         if (name === 'audit-log') {
           await rows(page).first().click();
           await page
@@ -209,7 +196,7 @@ describe('audit log screen (issue 15)', () => {
         found[`${name}-1366-${scheme}`] = await settledOverflow(page);
         await screenshot(page, `audit-${name}-1366-${scheme}`);
         await page.setViewportSize(PHONE);
-        await loaded(page);
+        await listLoaded(page);
         expect(await page.locator('main table[aria-label="Audit log"]').count()).toBe(0);
         await page.getByRole('list', { name: 'Audit log' }).getByRole('listitem').first().waitFor();
         found[`${name}-390-${scheme}`] = await settledOverflow(page);
@@ -229,14 +216,14 @@ describe('profile Activity tab (issue 15)', () => {
     await page.goto(`/user-profile/${actor.id}`);
     await page.getByRole('tab', { name: 'Activity' }).click();
     await page.waitForURL(/tab=activity/);
-    await loaded(page);
+    await listLoaded(page);
     const did = rows(page)
       .filter({ hasText: 'update-profile' })
       .filter({ hasText: `user #${target.id}` });
     await did.first().waitFor();
     // What was done to the target: the rename by the actor, and its creation by the admin.
     await page.goto(`/user-profile/${target.id}?tab=activity`);
-    await loaded(page);
+    await listLoaded(page);
     await rows(page)
       .filter({ hasText: 'update-profile' })
       .filter({ hasText: actor.username })

@@ -1,8 +1,8 @@
 import { calls } from '@admin/contract';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminApiToken, api, newPage, openBrowser, PHONE, screenshot, signIn } from './harness';
-import { settledOverflow } from './overflow';
+import { listLoaded, settledOverflow } from './list-checks';
 
 /** The laptop of issue 14: 1366x768 with the sidebar open. */
 const LAPTOP = { width: 1366, height: 768 };
@@ -52,19 +52,6 @@ async function listRoutes(): Promise<{ name: string; url: string }[]> {
     routes.push({ name: 'post-reported-by', url: `/post-details/${post.reported_post_id}` });
   }
   return routes;
-}
-
-/** Waits until the list has loaded: rows, cards or the empty text, and no loader. */
-async function listLoaded(page: Page) {
-  await page
-    .locator('tbody tr, [role="listitem"]')
-    .or(page.getByText('Sorry, no matching records found'))
-    .first()
-    .waitFor({ timeout: 20_000 });
-  await page
-    .locator('.mantine-LoadingOverlay-root')
-    .waitFor({ state: 'detached' })
-    .catch(() => undefined);
 }
 
 /** Visits routes at 1366x768 and 390x844: overflow problems found, by route and width. */

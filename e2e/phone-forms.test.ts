@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createStaff, DESKTOP, newPage, openBrowser, PHONE, screenshot, signIn } from './harness';
-import { settledOverflow } from './overflow';
+import { settledOverflow } from './list-checks';
 
 let browser: Browser;
 beforeAll(async () => {

@@ -1,5 +1,18 @@
 import type { Page } from 'playwright-core';
 
+/** Waits until a list has answered (rows, cards or the empty text) and its loader has gone. */
+export async function listLoaded(page: Page) {
+  await page
+    .locator('main tbody tr, main [role="listitem"]')
+    .or(page.getByText('Sorry, no matching records found'))
+    .first()
+    .waitFor({ timeout: 20_000 });
+  await page
+    .locator('.mantine-LoadingOverlay-root')
+    .waitFor({ state: 'detached' })
+    .catch(() => undefined);
+}
+
 /**
  * Sideways overflow of the page and of every table in the main area, and any cut button or badge
  * text: what a person would have to scroll sideways to see.
