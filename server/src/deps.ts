@@ -5,6 +5,7 @@ import type { Config } from './config';
 import type { Database, Db } from './db/client';
 import { scopedDb } from './db/tx';
 import { type AnalyticsProvider, createAnalyticsProvider } from './providers/analytics';
+import { type Clock, systemClock } from './providers/clock';
 import { createMailer, type Mailer } from './providers/mail';
 import { createPushProvider, type PushProvider } from './providers/push';
 
@@ -21,17 +22,20 @@ export interface AppDeps {
   push: PushProvider;
   /** ANALYTICS_PROVIDER: local (the platform's own events) or ga4. */
   analytics: AnalyticsProvider;
+  /** The time every rule reads (expiry, lockouts, leases): the system clock; tests pass their own. */
+  clock: Clock;
 }
 
 /**
  * The one wiring point: every outside-world client, each the one its configuration names (real or
  * local stand-in behind the same interface). main.ts and the test harness build the app's deps
- * here; `overrides` lets a test put its own client in place of one (e.g. a mailer that holds mails).
+ * here; `overrides` lets a test put its own client in place of one (e.g. a mailer that holds mails,
+ * or a clock it moves past an expiry).
  */
 export async function createDeps(
   config: Config,
   database: Database,
-  overrides: Partial<Pick<AppDeps, 'log' | 'mailer' | 'push' | 'analytics'>> = {},
+  overrides: Partial<Pick<AppDeps, 'log' | 'mailer' | 'push' | 'analytics' | 'clock'>> = {},
 ): Promise<AppDeps> {
   const log = overrides.log ?? pino({ level: config.LOG_LEVEL });
   const mailer =
@@ -46,5 +50,6 @@ export async function createDeps(
     (await createPushProvider(config, log.child({ module: 'notifications', provider: 'push' })));
   // Through the scoped db, like the modules' own queries (see app.ts).
   const analytics = overrides.analytics ?? (await createAnalyticsProvider(config, scopedDb(database.db)));
-  return { config, database, db: database.db, log, mailer, push, analytics };
+  const clock = overrides.clock ?? systemClock;
+  return { config, database, db: database.db, log, mailer, push, analytics, clock };
 }
