@@ -42,7 +42,7 @@ export async function buildApp(
   registerTransport(app);
   await app.register(compress, { global: true, encodings: ['br', 'gzip'], threshold: 1024 });
   await registerRateLimits(app, deps.config);
-  registerAuth(app, deps.db);
+  registerAuth(app, deps.db, deps.clock);
   // Modules query through the scoped db: inside a write call's transaction it is that transaction.
   const scoped = { ...deps, db: scopedDb(deps.db) };
   registerAudit(app, deps.db, scoped.db);

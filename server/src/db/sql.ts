@@ -80,6 +80,12 @@ export function iso(v: Date | string | null): string | null {
   return v === null ? null : new Date(v).toISOString();
 }
 
+/**
+ * A moment of the app's clock (deps.clock) as a timestamptz, in place of the database's own now()
+ * where a rule compares it with a time the app wrote (an expiry, a lock, a lease).
+ */
+export const sqlTime = (moment: Date): SQL => sql`${moment.toISOString()}::timestamptz`;
+
 export type Direction = 'asc' | 'desc';
 
 /**

@@ -1,6 +1,7 @@
 import { type CallDef, calls, hasPermission, permissionsOf, TEXTS } from '@admin/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Db } from '../db/client';
+import type { Clock } from '../providers/clock';
 import { resolveSession, type SessionUser } from '../sessions/resolver';
 import { withAuditScope } from './audit';
 import { AppError, forbidden, unauthorized } from './errors';
@@ -36,7 +37,7 @@ export function bearerToken(req: FastifyRequest): string | null {
  * The single guard of the API: every contract call that is not public needs a live staff session,
  * and its permissions (any one of them) read fresh from the grants on every request.
  */
-export function registerAuth(app: FastifyInstance, db: Db): void {
+export function registerAuth(app: FastifyInstance, db: Db, clock: Clock): void {
   app.addHook('preHandler', async (req) => {
     const call = req.routeOptions.config?.call;
     if (!call || call.auth === 'public') {
@@ -44,7 +45,9 @@ export function registerAuth(app: FastifyInstance, db: Db): void {
     }
     const token = bearerToken(req);
     const user = token
-      ? await withAuditScope(req, null, () => resolveSession(db, token, 'admin', { allowMustChange: true }))
+      ? await withAuditScope(req, null, () =>
+          resolveSession(db, token, 'admin', clock.now(), { allowMustChange: true }),
+        )
       : null;
     if (!user) {
       throw unauthorized();

@@ -19,6 +19,7 @@ import type { z } from 'zod';
 import type { Db } from '../db/client';
 import { AppError, zodMessage } from '../http/errors';
 import * as chat from '../modules/chat/service';
+import type { Clock } from '../providers/clock';
 import { resolveSession } from '../sessions/resolver';
 
 export type ChatServer = Server<ChatClientEvents, ChatServerEvents, Record<string, never>, ChatSocketData>;
@@ -30,6 +31,8 @@ export interface GatewayContext {
   /** The adapter's connections; empty without REDIS_URL. */
   redis: Redis[];
   log: FastifyBaseLogger;
+  /** The time the session checks and the send limit read (deps.clock). */
+  clock: Clock;
 }
 
 export const DM_PERMISSION = 'user_profile';
@@ -63,12 +66,12 @@ export const directEvent = (data: DirectMessage): ChatTextEvent => ({
  * Staff need `permission` (when given); platform users have no permissions.
  */
 export async function liveUser(
-  { db }: GatewayContext,
+  { db, clock }: GatewayContext,
   socket: ChatSocket,
   permission?: string,
 ): Promise<{ id: number }> {
   const staff = socket.data.usertype === 'ADMIN';
-  const live = await resolveSession(db, socket.data.token, staff ? 'admin' : 'user');
+  const live = await resolveSession(db, socket.data.token, staff ? 'admin' : 'user', clock.now());
   if (!live) {
     setImmediate(() => socket.disconnect(true));
     refuse('Your session has ended; sign in again');

@@ -79,7 +79,7 @@ export function onConnection(ctx: GatewayContext, socket: ChatSocket, closing: (
     return {};
   });
 
-  const countSend = sendLimiter(socket);
+  const countSend = sendLimiter(ctx, socket);
   handle(ctx, socket, 'send_message', ChatSendMessageRequest, async (input) => {
     countSend();
     return sendMessage(ctx, socket, input);
@@ -91,7 +91,12 @@ export function onConnection(ctx: GatewayContext, socket: ChatSocket, closing: (
       refuse('Read receipts are kept for direct messages only');
     }
     const reader = socket.data.usertype;
-    const result = await chat.markDirectMessagesRead(db, { userId: target.id, reader, upToId: up_to_id });
+    const result = await chat.markDirectMessagesRead(db, {
+      userId: target.id,
+      reader,
+      upToId: up_to_id,
+      now: ctx.clock.now(),
+    });
     if (result.ids.length > 0) {
       io.to(channel).emit('read', { channel, user_id: target.id, reader, ...result });
     }
@@ -106,7 +111,7 @@ export function onConnection(ctx: GatewayContext, socket: ChatSocket, closing: (
       return { ids: [] };
     }
     const user = await liveUser(ctx, socket);
-    const result = await chat.markDirectMessagesDelivered(db, { userId: user.id, ids });
+    const result = await chat.markDirectMessagesDelivered(db, { userId: user.id, ids, now: ctx.clock.now() });
     if (result.ids.length > 0) {
       io.to(own).emit('delivered', { channel: own, ...result });
     }
@@ -139,14 +144,14 @@ async function deliverWaiting({ db }: GatewayContext, socket: ChatSocket) {
 }
 
 /** Platform users (untrusted clients) may send at most USER_SEND_LIMIT messages per window on a socket. */
-function sendLimiter(socket: ChatSocket) {
+function sendLimiter({ clock }: GatewayContext, socket: ChatSocket) {
   let windowStart = 0;
   let sentInWindow = 0;
   return () => {
     if (socket.data.usertype !== 'USER') {
       return;
     }
-    const now = Date.now();
+    const now = clock.now().getTime();
     if (now - windowStart > USER_SEND_WINDOW_MS) {
       windowStart = now;
       sentInWindow = 0;

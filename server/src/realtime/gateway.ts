@@ -4,6 +4,7 @@ import { Server } from 'socket.io';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
 import { watchSockets } from '../lib/metrics';
+import type { Clock } from '../providers/clock';
 import { type ChatServer, directEvent, type GatewayContext } from './context';
 import { onConnection } from './events';
 import { authenticate, originAllowed } from './handshake';
@@ -32,9 +33,9 @@ declare module 'fastify' {
  */
 export async function attachRealtime(
   app: FastifyInstance,
-  deps: { db: Db; config: Config },
+  deps: { db: Db; config: Config; clock: Clock },
 ): Promise<Realtime> {
-  const { db, config } = deps;
+  const { db, config, clock } = deps;
   const log = app.log.child({ module: 'realtime' });
   const io: ChatServer = new Server(app.server, {
     path: REALTIME_PATH,
@@ -49,9 +50,9 @@ export async function attachRealtime(
   });
   const redis = await connectRedis(app, io, config, log);
   const unwatchSockets = watchSockets(() => io.engine.clientsCount);
-  const ctx: GatewayContext = { db, io, redis, log };
+  const ctx: GatewayContext = { db, io, redis, log, clock };
 
-  io.use(authenticate(db, log));
+  io.use(authenticate(db, log, clock));
   let closing = false;
   io.on('connection', (socket) => onConnection(ctx, socket, () => closing));
 

@@ -4,6 +4,7 @@ import { ChatHandshakeAuth } from '@admin/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client';
 import { zodMessage } from '../http/errors';
+import type { Clock } from '../providers/clock';
 import { resolveSession } from '../sessions/resolver';
 import type { ChatSocket } from './context';
 
@@ -47,7 +48,7 @@ function handshakeFields(socket: ChatSocket) {
 }
 
 /** The handshake middleware: fills socket.data from the session, or refuses the connection. */
-export function authenticate(db: Db, log: FastifyBaseLogger) {
+export function authenticate(db: Db, log: FastifyBaseLogger, clock: Clock) {
   return async (socket: ChatSocket, next: (err?: Error) => void) => {
     const fields = handshakeFields(socket);
     const parsed = ChatHandshakeAuth.safeParse(fields);
@@ -56,7 +57,7 @@ export function authenticate(db: Db, log: FastifyBaseLogger) {
     }
     const { token, username, usertype } = parsed.data;
     try {
-      const user = await resolveSession(db, token, usertype === 'ADMIN' ? 'admin' : 'user');
+      const user = await resolveSession(db, token, usertype === 'ADMIN' ? 'admin' : 'user', clock.now());
       if (!user) {
         return next(connectError(401, 'Invalid or expired token'));
       }

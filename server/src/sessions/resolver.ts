@@ -47,14 +47,15 @@ export function sessionQuery(token: string, kind: 'admin' | 'user') {
 
 /**
  * The user behind a bearer token, or null when it is unknown, revoked, idle for 30 minutes,
- * older than 12 hours, or its user may no longer sign in. A session started with a mailed
- * one-time password counts only for callers that pass allowMustChange (the API guard, which
- * opens change-password and little else to it).
+ * older than 12 hours, or its user may no longer sign in. `now` is the caller's clock (deps.clock).
+ * A session started with a mailed one-time password counts only for callers that pass
+ * allowMustChange (the API guard, which opens change-password and little else to it).
  */
 export async function resolveSession(
   db: Db,
   token: string,
   kind: 'admin' | 'user',
+  at: Date,
   opts: { allowMustChange?: boolean } = {},
 ): Promise<SessionUser | null> {
   const [row] = await executePrepared<{
@@ -74,7 +75,7 @@ export async function resolveSession(
     group_permissions: string[];
     user_permissions: string[];
   }>(db, 'session_of_token', sessionQuery(token, kind));
-  const now = Date.now();
+  const now = at.getTime();
   const lastUsed = row ? new Date(row.last_used_at).getTime() : 0;
   const expired =
     !!row && (new Date(row.expires_at).getTime() <= now || lastUsed + SESSION_IDLE_SECONDS * 1000 <= now);

@@ -23,10 +23,10 @@ const keysOf = (username: string, ip: string) => ({
   known: `pw:known:${username}|${ip}`,
 });
 
-const tooMany = (until: Date) =>
+const tooMany = (until: Date, now: Date) =>
   new AppError(
     'too_many',
-    `Too many failed login attempts. Please try again in ${minutesUntil(until)} minute(s)`,
+    `Too many failed login attempts. Please try again in ${minutesUntil(until, now)} minute(s)`,
   );
 
 /**
@@ -35,14 +35,18 @@ const tooMany = (until: Date) =>
  * taken back, so refused tries do not push the account toward its cap). A failed attempt simply
  * stays counted; passwordAccepted() takes a successful one back.
  */
-export async function admitPasswordAttempt(db: Db, username: string, ip: string): Promise<void> {
+export async function admitPasswordAttempt(db: Db, username: string, ip: string, now: Date): Promise<void> {
   const k = keysOf(username, ip);
   const L = PASSWORD_LIMITS;
-  const counts = await hit(db, [
-    { key: k.pair, windowSeconds: L.pair.windowSeconds },
-    { key: k.account, windowSeconds: L.account.windowSeconds },
-    { key: k.address, windowSeconds: L.address.windowSeconds },
-  ]);
+  const counts = await hit(
+    db,
+    [
+      { key: k.pair, windowSeconds: L.pair.windowSeconds },
+      { key: k.account, windowSeconds: L.account.windowSeconds },
+      { key: k.address, windowSeconds: L.address.windowSeconds },
+    ],
+    now,
+  );
   const over = (key: string, limit: number): Count | null => {
     const c = counts.get(key);
     return c && c.hits > limit ? c : null;
@@ -51,21 +55,21 @@ export async function admitPasswordAttempt(db: Db, username: string, ip: string)
     over(k.pair, L.pair.limit) ??
     over(k.address, L.address.limit) ??
     // The real owner, from an address they have signed in from, is not locked out by others' guesses.
-    (over(k.account, L.account.limit) && !(await isMarked(db, k.known))
+    (over(k.account, L.account.limit) && !(await isMarked(db, k.known, now))
       ? over(k.account, L.account.limit)
       : null);
   if (refusal) {
     await unhit(db, [k.pair, k.account, k.address]);
     signinFailures.inc({ reason: 'throttled' });
     await recordSignin(db, 'lockout', { username });
-    throw tooMany(refusal.windowEndsAt);
+    throw tooMany(refusal.windowEndsAt, now);
   }
 }
 
 /** The password was right: its attempt is not a failure, and this address becomes known. */
-export async function passwordAccepted(db: Db, username: string, ip: string): Promise<void> {
+export async function passwordAccepted(db: Db, username: string, ip: string, now: Date): Promise<void> {
   const k = keysOf(username, ip);
   await forget(db, [k.pair]);
   await unhit(db, [k.account, k.address]);
-  await mark(db, k.known, PASSWORD_LIMITS.knownAddressSeconds);
+  await mark(db, k.known, PASSWORD_LIMITS.knownAddressSeconds, now);
 }

@@ -2,7 +2,7 @@ import { randomInt, timingSafeEqual } from 'node:crypto';
 import { OTP_MAX_ATTEMPTS, OTP_MAX_RESENDS, OTP_RESEND_WAIT_SECONDS, OTP_TTL_SECONDS } from '@admin/contract';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { rowsOf } from '../../db/sql';
+import { rowsOf, sqlTime } from '../../db/sql';
 import { recordSignin } from '../../http/audit';
 import { AppError, unauthorized } from '../../http/errors';
 import { signinFailures, signinLockouts } from '../../lib/metrics';
@@ -39,18 +39,18 @@ export const codeHash = (key: string, code: string) => sha256(`${key}:${code}`);
 const accountKey = (userId: number) => `otp:${userId}`;
 
 /** 429 while an account's sign-in is paused after too many wrong codes. */
-export async function assertNotCodeLocked(db: Db, userId: number): Promise<void> {
-  const until = await lockedUntil(db, accountKey(userId));
+export async function assertNotCodeLocked(db: Db, userId: number, now: Date): Promise<void> {
+  const until = await lockedUntil(db, accountKey(userId), now);
   if (until) {
     await recordSignin(db, 'lockout', { username: null, userId }, { reason: 'wrong codes' });
-    throw lockedError(until);
+    throw lockedError(until, now);
   }
 }
 
-const lockedError = (until: Date) =>
+const lockedError = (until: Date, now: Date) =>
   new AppError(
     'too_many',
-    `Too many wrong one-time codes. Sign-in to this account is paused for ${minutesUntil(until)} minute(s)`,
+    `Too many wrong one-time codes. Sign-in to this account is paused for ${minutesUntil(until, now)} minute(s)`,
   );
 
 /** Mails the code. It goes to the log only in outbox mode (no MAIL_URL), where nothing is really sent. */
@@ -59,7 +59,7 @@ export async function mailCode(deps: AuthDeps, to: string | null, code: string, 
     deps.log.info({ to, code }, 'one-time code (outbox mode)');
   }
   if (to) {
-    const minutes = minutesUntil(expiresAt);
+    const minutes = minutesUntil(expiresAt, deps.clock.now());
     await deps.mailer.send({
       to,
       subject: 'Your Admin Panel login code',
@@ -72,11 +72,11 @@ export async function mailCode(deps: AuthDeps, to: string | null, code: string, 
  * Takes one try of a challenge before the code is compared, in one UPDATE, so parallel guesses
  * cannot exceed the per-challenge limit. Null when the challenge is unknown, used, expired or spent.
  */
-export async function takeChallengeTry(db: Db, key: string): Promise<Challenge | null> {
+export async function takeChallengeTry(db: Db, key: string, now: Date): Promise<Challenge | null> {
   const [row] = rowsOf<Challenge>(
     await db.execute(sql`
       UPDATE login_challenges SET attempts = attempts + 1
-       WHERE key_hash = ${sha256(key)} AND used_at IS NULL AND expires_at > now()
+       WHERE key_hash = ${sha256(key)} AND used_at IS NULL AND expires_at > ${sqlTime(now)}
          AND attempts < ${OTP_LIMITS.perChallenge}
       RETURNING id, user_id, code_hash, attempts, must_change_password, expires_at`),
   );
@@ -94,16 +94,18 @@ function codeMatches(challenge: Challenge, key: string, otp: string): boolean {
  */
 export async function checkCode(deps: AuthDeps, challenge: Challenge, key: string, otp: string) {
   const counterKey = accountKey(challenge.user_id);
-  const count = (await hit(deps.db, [{ key: counterKey, windowSeconds: OTP_LIMITS.windowSeconds }])).get(
+  const now = deps.clock.now();
+  const count = (await hit(deps.db, [{ key: counterKey, windowSeconds: OTP_LIMITS.windowSeconds }], now)).get(
     counterKey,
   );
-  if (count?.lockedUntil && count.lockedUntil.getTime() > Date.now()) {
-    throw lockedError(count.lockedUntil);
+  const lockEnd = new Date(now.getTime() + OTP_LIMITS.lockSeconds * 1000);
+  if (count?.lockedUntil && count.lockedUntil.getTime() > now.getTime()) {
+    throw lockedError(count.lockedUntil, now);
   }
   if (count && count.hits > OTP_LIMITS.wrongPerAccount) {
     // Others' wrong codes filled the allowance a moment ago: one of them is locking the account.
     await unhit(deps.db, [counterKey]);
-    throw lockedError(new Date(Date.now() + OTP_LIMITS.lockSeconds * 1000));
+    throw lockedError(lockEnd, now);
   }
   if (codeMatches(challenge, key, otp)) {
     await unhit(deps.db, [counterKey]);
@@ -112,7 +114,7 @@ export async function checkCode(deps: AuthDeps, challenge: Challenge, key: strin
   if (
     count &&
     count.hits >= OTP_LIMITS.wrongPerAccount &&
-    (await lockAt(deps.db, counterKey, OTP_LIMITS.wrongPerAccount, OTP_LIMITS.lockSeconds))
+    (await lockAt(deps.db, counterKey, OTP_LIMITS.wrongPerAccount, OTP_LIMITS.lockSeconds, now))
   ) {
     signinLockouts.inc();
     await mailLockout(deps, challenge.user_id);
@@ -126,7 +128,7 @@ export async function checkCode(deps: AuthDeps, challenge: Challenge, key: strin
       { username: null, userId: challenge.user_id },
       { reason: 'wrong codes' },
     );
-    throw lockedError(new Date(Date.now() + OTP_LIMITS.lockSeconds * 1000));
+    throw lockedError(lockEnd, now);
   }
   signinFailures.inc({ reason: 'code' });
   const left = OTP_LIMITS.perChallenge - challenge.attempts;
@@ -167,19 +169,21 @@ async function mailLockout(deps: AuthDeps, userId: number) {
  */
 export async function resendCode(deps: AuthDeps, key: string) {
   const code = newCode();
+  const now = deps.clock.now();
+  const at = sqlTime(now);
   const [sent] = rowsOf<{ user_id: number; expires_at: Date | string }>(
     await deps.db.execute(sql`
       UPDATE login_challenges
-         SET code_hash = ${codeHash(key, code)}, resends = resends + 1, last_sent_at = now()
-       WHERE key_hash = ${sha256(key)} AND used_at IS NULL AND expires_at > now()
+         SET code_hash = ${codeHash(key, code)}, resends = resends + 1, last_sent_at = ${at}
+       WHERE key_hash = ${sha256(key)} AND used_at IS NULL AND expires_at > ${at}
          AND attempts < ${OTP_LIMITS.perChallenge} AND resends < ${OTP_LIMITS.maxResends}
-         AND last_sent_at <= now() - ${OTP_LIMITS.resendWaitSeconds}::int * interval '1 second'
+         AND last_sent_at <= ${at} - ${OTP_LIMITS.resendWaitSeconds}::int * interval '1 second'
          AND NOT EXISTS (SELECT 1 FROM sign_in_counters
-                          WHERE key = 'otp:' || login_challenges.user_id AND locked_until > now())
+                          WHERE key = 'otp:' || login_challenges.user_id AND locked_until > ${at})
       RETURNING user_id, expires_at`),
   );
   if (!sent) {
-    throw await whyNoResend(deps.db, key);
+    throw await whyNoResend(deps.db, key, now);
   }
   const [user] = rowsOf<{ email: string | null }>(
     await deps.db.execute(sql`SELECT email FROM users WHERE id = ${sent.user_id}`),
@@ -189,20 +193,21 @@ export async function resendCode(deps: AuthDeps, key: string) {
   return { key, responseMessage: 'OTP has been sent to your email address' };
 }
 
-async function whyNoResend(db: Db, key: string): Promise<AppError> {
+async function whyNoResend(db: Db, key: string, now: Date): Promise<AppError> {
+  const at = sqlTime(now);
   const [c] = rowsOf<{ user_id: number; resends: number; wait: number; live: boolean }>(
     await db.execute(sql`
       SELECT user_id, resends,
-             ceil(extract(epoch FROM last_sent_at + ${OTP_LIMITS.resendWaitSeconds}::int * interval '1 second' - now()))::int AS wait,
-             (used_at IS NULL AND expires_at > now() AND attempts < ${OTP_LIMITS.perChallenge}) AS live
+             ceil(extract(epoch FROM last_sent_at + ${OTP_LIMITS.resendWaitSeconds}::int * interval '1 second' - ${at}))::int AS wait,
+             (used_at IS NULL AND expires_at > ${at} AND attempts < ${OTP_LIMITS.perChallenge}) AS live
         FROM login_challenges WHERE key_hash = ${sha256(key)}`),
   );
   if (!c?.live) {
     return unauthorized(DEAD_CHALLENGE);
   }
-  const locked = await lockedUntil(db, accountKey(c.user_id));
+  const locked = await lockedUntil(db, accountKey(c.user_id), now);
   if (locked) {
-    return lockedError(locked);
+    return lockedError(locked, now);
   }
   if (c.resends >= OTP_LIMITS.maxResends) {
     return new AppError('too_many', 'No more codes can be sent for this login. Please login again');

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { TEXTS } from '@admin/contract';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { rowsOf } from '../../db/sql';
+import { rowsOf, sqlTime } from '../../db/sql';
 import { recordSignin } from '../../http/audit';
 import { AppError } from '../../http/errors';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
@@ -25,10 +25,15 @@ const RESET_LIMITS = {
 export async function requestReset(deps: AuthDeps, email: string, ip: string) {
   const address = email.trim().toLowerCase();
   const keys = { email: `reset:email:${address}`, ip: `reset:ip:${ip}` };
-  const counts = await hit(deps.db, [
-    { key: keys.email, windowSeconds: RESET_LIMITS.perEmail.windowSeconds },
-    { key: keys.ip, windowSeconds: RESET_LIMITS.perAddress.windowSeconds },
-  ]);
+  const now = deps.clock.now();
+  const counts = await hit(
+    deps.db,
+    [
+      { key: keys.email, windowSeconds: RESET_LIMITS.perEmail.windowSeconds },
+      { key: keys.ip, windowSeconds: RESET_LIMITS.perAddress.windowSeconds },
+    ],
+    now,
+  );
   const byEmail = counts.get(keys.email);
   const byIp = counts.get(keys.ip);
   const over =
@@ -41,7 +46,7 @@ export async function requestReset(deps: AuthDeps, email: string, ip: string) {
     await unhit(deps.db, [keys.email, keys.ip]);
     throw new AppError(
       'too_many',
-      `Too many password reset requests. Please try again in ${minutesUntil(over.windowEndsAt)} minute(s)`,
+      `Too many password reset requests. Please try again in ${minutesUntil(over.windowEndsAt, now)} minute(s)`,
     );
   }
   // The account is looked up after the answer (same time for every address), so the entry has the address only.
@@ -61,7 +66,7 @@ async function issueOneTimePassword(deps: AuthDeps, email: string, ip: string) {
     return;
   }
   const password = randomBytes(12).toString('base64url');
-  const expiresAt = new Date(Date.now() + RESET_LIMITS.ttlSeconds * 1000);
+  const expiresAt = new Date(deps.clock.now().getTime() + RESET_LIMITS.ttlSeconds * 1000);
   const hash = await hashPassword(password);
   // One live one-time password per account: a new request replaces the previous one.
   await deps.db.execute(sql`DELETE FROM password_resets WHERE user_id = ${user.id} AND used_at IS NULL`);
@@ -92,11 +97,16 @@ async function issueOneTimePassword(deps: AuthDeps, email: string, ip: string) {
  * Signs in with a mailed one-time password: true when `password` is the user's live one, which is
  * then used up (a conditional UPDATE, so two concurrent sign-ins cannot both use it).
  */
-export async function useOneTimePassword(db: Db, userId: number, password: string): Promise<boolean> {
+export async function useOneTimePassword(
+  db: Db,
+  userId: number,
+  password: string,
+  now: Date,
+): Promise<boolean> {
   const [live] = rowsOf<{ id: number; password_hash: string }>(
     await db.execute(sql`
       SELECT id, password_hash FROM password_resets
-       WHERE user_id = ${userId} AND used_at IS NULL AND expires_at > now()
+       WHERE user_id = ${userId} AND used_at IS NULL AND expires_at > ${sqlTime(now)}
        ORDER BY id DESC LIMIT 1`),
   );
   if (!live || !(await verifyPassword(live.password_hash, password))) {
@@ -104,17 +114,22 @@ export async function useOneTimePassword(db: Db, userId: number, password: strin
   }
   const used = rowsOf(
     await db.execute(sql`
-      UPDATE password_resets SET used_at = now() WHERE id = ${live.id} AND used_at IS NULL RETURNING id`),
+      UPDATE password_resets SET used_at = ${sqlTime(now)} WHERE id = ${live.id} AND used_at IS NULL RETURNING id`),
   );
   return used.length > 0;
 }
 
 /** Whether `password` is the one-time password this user signed in with lately (the session's). */
-export async function isRecentOneTimePassword(db: Db, userId: number, password: string): Promise<boolean> {
+export async function isRecentOneTimePassword(
+  db: Db,
+  userId: number,
+  password: string,
+  now: Date,
+): Promise<boolean> {
   const [recent] = rowsOf<{ password_hash: string }>(
     await db.execute(sql`
       SELECT password_hash FROM password_resets
-       WHERE user_id = ${userId} AND used_at > now() - interval '12 hours'
+       WHERE user_id = ${userId} AND used_at > ${sqlTime(now)} - interval '12 hours'
        ORDER BY used_at DESC LIMIT 1`),
   );
   return !!recent && (await verifyPassword(recent.password_hash, password));

@@ -13,6 +13,7 @@ export async function authRoutes(app: FastifyInstance, deps: AppDeps) {
     return {
       db: deps.db,
       mailer: deps.mailer,
+      clock: deps.clock,
       log,
       logCodes: !deps.config.MAIL_URL,
       defer(task) {
@@ -30,7 +31,9 @@ export async function authRoutes(app: FastifyInstance, deps: AppDeps) {
   route(app, calls.resendOtp, ({ input, req }) => auth.resendOtp(authDeps(req), input.key));
   route(app, calls.verifyAuth, ({ input, req }) => auth.verifyOtp(authDeps(req), input));
   route(app, calls.getLoginData, ({ user }) => auth.loginData(deps.db, user));
-  route(app, calls.logout, ({ user }) => auth.logout(deps.db, user));
-  route(app, calls.changePassword, ({ user, input }) => auth.changePassword(deps.db, user, input));
+  route(app, calls.logout, ({ user }) => auth.logout(deps.db, user, deps.clock.now()));
+  route(app, calls.changePassword, ({ user, input }) =>
+    auth.changePassword(deps.db, user, input, deps.clock.now()),
+  );
   route(app, calls.resetPassword, ({ input, req }) => requestReset(authDeps(req), input.email, req.ip));
 }

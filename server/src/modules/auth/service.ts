@@ -36,33 +36,35 @@ const BAD_CREDENTIALS = 'Invalid username or password';
  */
 export async function login(deps: AuthDeps, input: { username: string; password: string }, ip: string) {
   const username = input.username.toLowerCase();
-  await admitPasswordAttempt(deps.db, username, ip);
+  const now = deps.clock.now();
+  await admitPasswordAttempt(deps.db, username, ip, now);
   const [user] = await deps.db
     .select()
     .from(users)
     .where(and(sql`lower(${users.username}) = ${username}`, eq(users.isAdmin, true), isNull(users.deletedAt)))
     .limit(1);
   const ok = await verifyPassword(user?.passwordHash, input.password);
-  const viaReset = !!user && !ok && (await useOneTimePassword(deps.db, user.id, input.password));
+  const viaReset = !!user && !ok && (await useOneTimePassword(deps.db, user.id, input.password, now));
   if (!user || !(ok || viaReset)) {
     signinFailures.inc({ reason: 'password' });
     await recordSignin(deps.db, 'password-refused', { username, userId: user?.id });
     throw unauthorized(BAD_CREDENTIALS);
   }
-  await passwordAccepted(deps.db, username, ip);
+  await passwordAccepted(deps.db, username, ip, now);
   if (user.isSuspended) {
     await recordSignin(deps.db, 'password-refused', { username, userId: user.id }, { reason: 'suspended' });
     throw new AppError('forbidden', 'This account has been suspended');
   }
-  await assertNotCodeLocked(deps.db, user.id);
+  await assertNotCodeLocked(deps.db, user.id, now);
   const key = randomBytes(24).toString('base64url');
   const code = newCode();
-  const expiresAt = new Date(Date.now() + OTP_TTL_SECONDS * 1000);
+  const expiresAt = new Date(now.getTime() + OTP_TTL_SECONDS * 1000);
   await deps.db.insert(loginChallenges).values({
     keyHash: sha256(key),
     userId: user.id,
     codeHash: codeHash(key, code),
     mustChangePassword: viaReset,
+    lastSentAt: now,
     expiresAt,
   });
   await mailCode(deps, user.email, code, expiresAt);
@@ -102,7 +104,8 @@ async function presentLoggedIn(db: Db, userId: number): Promise<LoggedInUser> {
  * codes add up per account (otp.ts).
  */
 export async function verifyOtp(deps: AuthDeps, input: { otp: string; key: string }) {
-  const challenge = await takeChallengeTry(deps.db, input.key);
+  const now = deps.clock.now();
+  const challenge = await takeChallengeTry(deps.db, input.key, now);
   if (!challenge) {
     throw unauthorized(DEAD_CHALLENGE);
   }
@@ -110,16 +113,19 @@ export async function verifyOtp(deps: AuthDeps, input: { otp: string; key: strin
   // Conditional update so two concurrent verifications cannot both succeed.
   const used = await deps.db
     .update(loginChallenges)
-    .set({ usedAt: new Date() })
+    .set({ usedAt: now })
     .where(and(eq(loginChallenges.id, challenge.id), isNull(loginChallenges.usedAt)))
     .returning({ id: loginChallenges.id });
   if (used.length === 0) {
     throw unauthorized(DEAD_CHALLENGE);
   }
   const mustChange = challenge.must_change_password;
-  const token = await createSession(deps.db, challenge.user_id, 'admin', { mustChangePassword: mustChange });
+  const token = await createSession(deps.db, challenge.user_id, 'admin', {
+    mustChangePassword: mustChange,
+    now,
+  });
   await recordSignin(deps.db, 'code-accepted', { username: null, userId: challenge.user_id });
-  await deps.db.update(users).set({ lastInteracted: new Date() }).where(eq(users.id, challenge.user_id));
+  await deps.db.update(users).set({ lastInteracted: now }).where(eq(users.id, challenge.user_id));
   return {
     responseMessage: mustChange ? TEXTS.mustChangePassword : 'Login successful',
     user: {
@@ -144,8 +150,8 @@ export function widgetsQuery(userId: number) {
   return sql`SELECT type, widget_json FROM dashboard_widgets WHERE user_id = ${userId}`;
 }
 
-export async function logout(db: Db, user: AuthUser) {
-  await revokeSession(db, user.sessionId);
+export async function logout(db: Db, user: AuthUser, now: Date) {
+  await revokeSession(db, user.sessionId, now);
   return { responseMessage: 'You have logout successfully' };
 }
 
@@ -157,6 +163,7 @@ export async function changePassword(
   db: Db,
   user: AuthUser,
   input: { currentPassword: string; newPassword: string; confirmPassword: string },
+  now: Date,
 ) {
   if (input.newPassword !== input.confirmPassword) {
     throw badRequest('Confirm Password does not match New Password');
@@ -167,7 +174,7 @@ export async function changePassword(
     .where(eq(users.id, user.id));
   const currentOk =
     (await verifyPassword(row?.passwordHash, input.currentPassword)) ||
-    (!!user.mustChangePassword && (await isRecentOneTimePassword(db, user.id, input.currentPassword)));
+    (!!user.mustChangePassword && (await isRecentOneTimePassword(db, user.id, input.currentPassword, now)));
   if (!currentOk) {
     throw badRequest('Current password is incorrect');
   }
@@ -181,10 +188,10 @@ export async function changePassword(
   });
   await db
     .update(users)
-    .set({ passwordHash: await hashPassword(input.newPassword), updatedAt: new Date() })
+    .set({ passwordHash: await hashPassword(input.newPassword), updatedAt: now })
     .where(eq(users.id, user.id));
   await db.update(sessions).set({ mustChangePassword: false }).where(eq(sessions.id, user.sessionId));
-  await revokeOtherSessions(db, user.id, user.sessionId);
+  await revokeOtherSessions(db, user.id, user.sessionId, now);
   await dropOneTimePasswords(db, user.id);
   return { responseMessage: 'Password changed successfully' };
 }

@@ -4,6 +4,7 @@ import { and, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { sessions } from '../../db/schema';
 import { rowsOf } from '../../db/sql';
+import { systemClock } from '../../providers/clock';
 import { sha256 } from '../../sessions/resolver';
 
 export { sha256 } from '../../sessions/resolver';
@@ -13,19 +14,25 @@ function newToken(): string {
   return randomBytes(32).toString('base64url');
 }
 
+/**
+ * A new session of a user, live for SESSION_MAX_SECONDS from `opts.now` (the app passes its
+ * clock's time; the CLI, the bench and test fixtures start it at the machine's time).
+ */
 export async function createSession(
   db: Db,
   userId: number,
   kind: 'admin' | 'user' = 'admin',
-  opts: { mustChangePassword?: boolean } = {},
+  opts: { mustChangePassword?: boolean; now?: Date } = {},
 ): Promise<string> {
+  const now = opts.now ?? systemClock.now();
   const token = newToken();
   await db.insert(sessions).values({
     userId,
     kind,
     mustChangePassword: opts.mustChangePassword ?? false,
     tokenHash: sha256(token),
-    expiresAt: new Date(Date.now() + SESSION_MAX_SECONDS * 1000),
+    lastUsedAt: now,
+    expiresAt: new Date(now.getTime() + SESSION_MAX_SECONDS * 1000),
   });
   return token;
 }
@@ -48,8 +55,8 @@ export async function loadPermissions(db: Db, userId: number) {
   };
 }
 
-export async function revokeSession(db: Db, sessionId: number): Promise<void> {
-  await db.update(sessions).set({ revokedAt: new Date() }).where(eq(sessions.id, sessionId));
+export async function revokeSession(db: Db, sessionId: number, now: Date): Promise<void> {
+  await db.update(sessions).set({ revokedAt: now }).where(eq(sessions.id, sessionId));
 }
 
 /** Revokes every other session of a user (after a password change). */
@@ -57,9 +64,10 @@ export async function revokeOtherSessions(
   db: Db,
   userId: number,
   keepSessionId: number | null,
+  now: Date,
 ): Promise<void> {
   const cond = keepSessionId
     ? and(eq(sessions.userId, userId), isNull(sessions.revokedAt), ne(sessions.id, keepSessionId))
     : and(eq(sessions.userId, userId), isNull(sessions.revokedAt));
-  await db.update(sessions).set({ revokedAt: new Date() }).where(cond);
+  await db.update(sessions).set({ revokedAt: now }).where(cond);
 }

@@ -1,6 +1,7 @@
 import { eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loginChallenges, signInCounters } from '../../db/schema';
+import { systemClock } from '../../providers/clock';
 import type { Mail } from '../../providers/mail';
 import { callApi, calls, lastMail, makeUser, setupTestApp, type TestEnv } from '../../test/harness';
 import { type AuthDeps, login, verifyOtp } from './service';
@@ -231,6 +232,7 @@ describe('one-time codes', () => {
       const deps: AuthDeps = {
         db: env.db,
         mailer: { send: async (m) => void mails.push(m) },
+        clock: systemClock,
         log: { info: (fields) => logs.push(JSON.stringify(fields)), warn() {}, error() {} },
         logCodes,
         defer: () => {},

@@ -179,11 +179,12 @@ export async function storeDirectMessage(
 
 /**
  * Marks the other side's messages of a thread read up to an id: a USER reader reads staff
- * messages, an ADMIN reader reads the user's. Answers the ids that changed.
+ * messages, an ADMIN reader reads the user's. Answers the ids that changed (and `now`, the
+ * app's clock, as the time when none did).
  */
 export async function markDirectMessagesRead(
   db: Db,
-  input: { userId: number; reader: 'ADMIN' | 'USER'; upToId: number },
+  input: { userId: number; reader: 'ADMIN' | 'USER'; upToId: number; now: Date },
 ): Promise<{ ids: number[]; read_at: string }> {
   const side = input.reader === 'USER' ? sql`sender_id <> user_id` : sql`sender_id = user_id`;
   const rows = rowsOf<{ id: number; read_at: Date | string }>(
@@ -193,13 +194,13 @@ export async function markDirectMessagesRead(
       RETURNING id, read_at`),
   );
   const ids = rows.map((r) => r.id).sort((a, b) => a - b);
-  return { ids, read_at: rows[0] ? iso(rows[0].read_at) : new Date().toISOString() };
+  return { ids, read_at: rows[0] ? iso(rows[0].read_at) : input.now.toISOString() };
 }
 
-/** A platform user's device acknowledged staff messages. Answers the ids that changed. */
+/** A platform user's device acknowledged staff messages. Answers the ids that changed (time as above). */
 export async function markDirectMessagesDelivered(
   db: Db,
-  input: { userId: number; ids: number[] },
+  input: { userId: number; ids: number[]; now: Date },
 ): Promise<{ ids: number[]; delivered_at: string }> {
   const list = sql.join(
     input.ids.map((id) => sql`${id}`),
@@ -212,7 +213,7 @@ export async function markDirectMessagesDelivered(
   );
   return {
     ids: rows.map((r) => r.id).sort((a, b) => a - b),
-    delivered_at: rows[0] ? iso(rows[0].delivered_at) : new Date().toISOString(),
+    delivered_at: rows[0] ? iso(rows[0].delivered_at) : input.now.toISOString(),
   };
 }
 

@@ -36,14 +36,14 @@ async function versionsOf(dataDir: string, name: ApiDocName): Promise<string[]> 
  * current version is generated from the contract; every other document is a file an operator
  * places in $DATA_DIR/api-docs/{name}/{version}.json. Reading one needs api_documentation.
  */
-export async function docsRoutes(app: FastifyInstance, { db, config }: AppDeps) {
+export async function docsRoutes(app: FastifyInstance, { db, config, clock }: AppDeps) {
   route(app, calls.apiDocVersions, async ({ input }) => ({
     data: await versionsOf(config.dataDir, input.name),
   }));
   let generated: string | undefined;
   app.get<{ Params: { name: string; file: string } }>('/api-docs/:name/:file', async (req, reply) => {
     const token = bearerToken(req);
-    const user = token ? await resolveSession(db, token, 'admin') : null;
+    const user = token ? await resolveSession(db, token, 'admin', clock.now()) : null;
     if (!user) {
       return reply
         .status(401)

@@ -14,7 +14,7 @@ export async function housekeepingRoutes(app: FastifyInstance, deps: AppDeps) {
   let timer: NodeJS.Timeout | undefined;
   const run = async () => {
     try {
-      const removed = await pruneExpired(deps.db);
+      const removed = await pruneExpired(deps.db, deps.clock.now());
       log.info({ removed }, 'pruned expired sign-in data');
     } catch (err) {
       log.warn({ err }, 'pruning expired sign-in data failed; will retry');

@@ -5,14 +5,14 @@ import { route } from '../../http/route';
 import { assertMayActOnUser } from '../ranks/service';
 import * as profile from './service';
 
-export async function profileRoutes(app: FastifyInstance, { db }: AppDeps) {
+export async function profileRoutes(app: FastifyInstance, { db, clock }: AppDeps) {
   route(app, calls.userProfile, ({ input }) => profile.getDetails(db, input.id));
   route(app, calls.followers, ({ input }) => profile.listFollows(db, 'followers', input));
   route(app, calls.following, ({ input }) => profile.listFollows(db, 'following', input));
   route(app, calls.favourites, ({ input }) => profile.listFavourites(db, input));
   route(app, calls.suspendAccount, async ({ input, user }) => {
     await assertMayActOnUser(db, user, input.user_id);
-    return profile.suspend(db, user, input.user_id);
+    return profile.suspend(db, user, input.user_id, clock.now());
   });
   route(app, calls.revokeSuspendedAccount, async ({ input, user }) => {
     await assertMayActOnUser(db, user, input.user_id);
@@ -24,7 +24,7 @@ export async function profileRoutes(app: FastifyInstance, { db }: AppDeps) {
   });
   route(app, calls.changeAppPassword, async ({ input, user }) => {
     await assertMayActOnUser(db, user, input.user_id);
-    return profile.changeAppPassword(db, user, input.user_id, input.password);
+    return profile.changeAppPassword(db, user, input.user_id, input.password, clock.now());
   });
   route(app, calls.makeUserAutofollow, async ({ input, user }) => {
     await assertMayActOnUser(db, user, input.user_id);

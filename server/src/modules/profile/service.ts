@@ -197,7 +197,7 @@ export async function listFavourites(db: Db, input: FavouritesInput) {
 }
 
 /** Suspends a user and signs them out everywhere; a suspended user cannot sign in. */
-export async function suspend(db: Db, actor: AuthUser, userId: number) {
+export async function suspend(db: Db, actor: AuthUser, userId: number, now: Date) {
   const target = await userFlags(db, userId);
   if (target.id === actor.id) {
     throw conflict('You cannot suspend your own account');
@@ -210,7 +210,7 @@ export async function suspend(db: Db, actor: AuthUser, userId: number) {
   if (updated.length === 0) {
     throw conflict('This account is already suspended');
   }
-  await revokeOtherSessions(db, userId, null);
+  await revokeOtherSessions(db, userId, null, now);
   auditChanges({ is_suspended: false }, { is_suspended: true });
   return { responseMessage: 'Account has been suspended successfully', ...(await getDetails(db, userId)) };
 }
@@ -290,7 +290,13 @@ export async function updateField(db: Db, input: UpdateInput) {
 }
 
 /** Sets the password the user signs in to the app with, and ends their other sessions. */
-export async function changeAppPassword(db: Db, actor: AuthUser, userId: number, password: string) {
+export async function changeAppPassword(
+  db: Db,
+  actor: AuthUser,
+  userId: number,
+  password: string,
+  now: Date,
+) {
   await userFlags(db, userId);
   const [target] = rowsOf<{
     password_hash: string | null;
@@ -305,7 +311,7 @@ export async function changeAppPassword(db: Db, actor: AuthUser, userId: number,
   });
   const hash = await hashPassword(password);
   await db.execute(sql`UPDATE users SET password_hash = ${hash}, updated_at = now() WHERE id = ${userId}`);
-  await revokeOtherSessions(db, userId, userId === actor.id ? actor.sessionId : null);
+  await revokeOtherSessions(db, userId, userId === actor.id ? actor.sessionId : null, now);
   return { responseMessage: 'App password has been changed successfully' };
 }
 
