@@ -50,7 +50,7 @@ const CAMPAIGN_ORDER: Record<string, SQL> = {
 };
 
 /** One page of campaigns and the total under the same filter. */
-export async function listCampaigns(db: Db, input: CampaignsListInput) {
+export async function listCampaigns(db: Db, input: CampaignsListInput, now: Date) {
   const { rows, ...total } = await pagedList<CampaignDbRow>(db, {
     select: SELECT_CAMPAIGN,
     from: sql`campaigns c JOIN users u ON u.id = c.user_id`,
@@ -62,7 +62,7 @@ export async function listCampaigns(db: Db, input: CampaignsListInput) {
     counter: input.deleted ? 'campaigns:deleted' : 'campaigns',
     countFrom: input.keyword ? undefined : sql`campaigns c`,
   });
-  return { data: rows.map(presentCampaign), ...total };
+  return { data: rows.map((r) => presentCampaign(r, now)), ...total };
 }
 
 const CUSTOMER_ORDER: Record<string, SQL> = {

@@ -56,7 +56,7 @@ const num = (v: string | number | null) => (v === null ? 0 : Number(v));
  * The list hint of a status (spec 02 section 4): a Completed campaign names its cause, a Running one
  * says when today's spend reached its per-day budget.
  */
-function statusHint(r: CampaignDbRow, now = new Date()): CampaignRow['status_hint'] {
+function statusHint(r: CampaignDbRow, now: Date): CampaignRow['status_hint'] {
   if (r.status === 'Completed') {
     if (r.ad_end && new Date(r.ad_end).getTime() < now.getTime()) {
       return 'Duration';
@@ -80,7 +80,8 @@ function totalDays(start: Date | string | null, end: Date | string | null): numb
   return ms <= 0 ? 0 : Math.ceil(ms / DAY_MS);
 }
 
-export function presentCampaign(r: CampaignDbRow): CampaignRow {
+/** A campaign row as the API shows it; `now` (deps.clock) tells whether its run has ended. */
+export function presentCampaign(r: CampaignDbRow, now: Date): CampaignRow {
   return {
     id: r.id,
     user_id: r.user_id,
@@ -89,7 +90,7 @@ export function presentCampaign(r: CampaignDbRow): CampaignRow {
     campaign_name: r.campaign_name,
     ad_set_name: r.ad_set_name,
     status: r.status as CampaignRow['status'],
-    status_hint: statusHint(r),
+    status_hint: statusHint(r, now),
     type: r.type,
     goal: r.goal === 'CPV' ? 'CPV' : 'CPC',
     target_gender: r.target_gender,
@@ -128,8 +129,8 @@ export function presentCampaign(r: CampaignDbRow): CampaignRow {
   };
 }
 
-export function presentCampaignDetail(r: CampaignDbRow): CampaignDetail {
-  const row = presentCampaign(r);
+export function presentCampaignDetail(r: CampaignDbRow, now: Date): CampaignDetail {
+  const row = presentCampaign(r, now);
   return {
     ...row,
     estimated_clicks_per_day:

@@ -7,8 +7,8 @@ import { conflict, notFound } from '../../http/errors';
 import { loadCampaign } from './campaign-row';
 import { presentCampaign, presentCampaignDetail } from './presenters';
 
-export async function campaignDetails(db: Db, id: number) {
-  return presentCampaignDetail(await loadCampaign(db, id));
+export async function campaignDetails(db: Db, id: number, now: Date) {
+  return presentCampaignDetail(await loadCampaign(db, id), now);
 }
 
 /**
@@ -19,6 +19,7 @@ export async function changeCampaignStatus(
   db: Db,
   input: { id: number; status: string; decline_reason?: string },
   staffId: number,
+  now: Date,
 ) {
   await db.transaction(async (tx) => {
     const found = rowsOf<{ deleted_at: Date | null; status: string; decline_reason: string | null }>(
@@ -51,11 +52,11 @@ export async function changeCampaignStatus(
       },
     );
   });
-  return presentCampaign(await loadCampaign(db, input.id));
+  return presentCampaign(await loadCampaign(db, input.id), now);
 }
 
 /** Approves a campaign: the flag, and the status when it was waiting or declined. */
-export async function approveCampaign(db: Db, id: number, staffId: number) {
+export async function approveCampaign(db: Db, id: number, staffId: number, now: Date) {
   await db.transaction(async (tx) => {
     const found = rowsOf<{ deleted_at: Date | null; is_approved: boolean; status: string }>(
       await tx.execute(
@@ -79,5 +80,5 @@ export async function approveCampaign(db: Db, id: number, staffId: number) {
       INSERT INTO campaign_status_history (campaign_id, status, changed_by_id)
       VALUES (${id}, 'Approved', ${staffId})`);
   });
-  return presentCampaign(await loadCampaign(db, id));
+  return presentCampaign(await loadCampaign(db, id), now);
 }

@@ -18,23 +18,25 @@ import {
   updateCharge,
 } from './service';
 
-export async function campaignsRoutes(app: FastifyInstance, { db }: AppDeps) {
-  route(app, calls.campaignsList, async ({ input }) => listCampaigns(db, input));
+export async function campaignsRoutes(app: FastifyInstance, { db, clock }: AppDeps) {
+  route(app, calls.campaignsList, async ({ input }) => listCampaigns(db, input, clock.now()));
 
   route(app, calls.campaignUsers, async ({ input }) => listCampaignUsers(db, input));
 
   route(app, calls.campaignStatusChange, async ({ input, user }) => ({
     responseMessage: `Campaign status changed to ${input.status}`,
-    data: await changeCampaignStatus(db, input, user.id),
+    data: await changeCampaignStatus(db, input, user.id, clock.now()),
   }));
 
-  route(app, calls.campaignDetails, async ({ input }) => ({ data: await campaignDetails(db, input.id) }));
+  route(app, calls.campaignDetails, async ({ input }) => ({
+    data: await campaignDetails(db, input.id, clock.now()),
+  }));
 
   route(app, calls.campaignInsights, async ({ input }) => campaignInsights(db, input));
 
   route(app, calls.approveCampaign, async ({ input, user }) => ({
     responseMessage: 'Campaign approved',
-    data: await approveCampaign(db, input.id, user.id),
+    data: await approveCampaign(db, input.id, user.id, clock.now()),
   }));
 
   route(app, calls.campaignChargesList, async () => ({ data: await listCharges(db) }));
@@ -59,7 +61,7 @@ export async function campaignsRoutes(app: FastifyInstance, { db }: AppDeps) {
     return {
       responseCode: input.id ? 200 : 201,
       responseMessage: input.id ? 'Setting updated' : 'Setting added',
-      data: await saveSetting(db, input),
+      data: await saveSetting(db, input, clock.now()),
     };
   });
 

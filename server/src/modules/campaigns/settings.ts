@@ -34,7 +34,7 @@ export async function listSettings(
   return rows.map(presentSetting);
 }
 
-const todayUtc = () => new Date().toISOString().slice(0, 10);
+const dayOf = (moment: Date) => moment.toISOString().slice(0, 10);
 
 /**
  * Adds or edits the setting of one day. A day holds each type once and at most 4 settings; the
@@ -50,6 +50,7 @@ export async function saveSetting(
     setting_value: number;
     user_id?: number | null;
   },
+  now: Date,
 ) {
   const day = input.date_from.slice(0, 10);
   if (Number.isNaN(Date.parse(`${day}T00:00:00Z`))) {
@@ -58,7 +59,7 @@ export async function saveSetting(
   if (input.date_to.slice(0, 10) !== day) {
     throw badRequest('date_to: must be the same day as date_from');
   }
-  if (day < todayUtc()) {
+  if (day < dayOf(now)) {
     throw badRequest('date_from: settings can only be added for today or later');
   }
   const userId = input.user_id ?? null;

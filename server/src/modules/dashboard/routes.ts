@@ -28,6 +28,6 @@ export async function dashboardRoutes(app: FastifyInstance, deps: AppDeps) {
     data: await savedWidgets(deps.db, user, input.type),
   }));
   route(app, calls.saveDashboardWidget, async ({ input, user }) =>
-    saveWidgets(deps.db, user, input.type, input.widget_json),
+    saveWidgets(deps.db, user, input.type, input.widget_json, deps.clock.now()),
   );
 }

@@ -184,7 +184,13 @@ export async function savedWidgets(db: Db, user: AuthUser, type: WidgetType) {
  * Saves the ordered list of a tab. Every entry must be an option of that tab the user may see,
  * at most once; permission and content are taken from the catalogue, not from the request.
  */
-export async function saveWidgets(db: Db, user: AuthUser, type: WidgetType, list: DashboardWidget[]) {
+export async function saveWidgets(
+  db: Db,
+  user: AuthUser,
+  type: WidgetType,
+  list: DashboardWidget[],
+  now: Date,
+) {
   const allowed = new Map(availableWidgets(user, type).map((w) => [w.id, w]));
   const seen = new Set<string>();
   const clean: DashboardWidget[] = [];
@@ -205,10 +211,10 @@ export async function saveWidgets(db: Db, user: AuthUser, type: WidgetType, list
   }
   await db
     .insert(dashboardWidgets)
-    .values({ userId: user.id, type, widgetJson: clean, updatedAt: new Date() })
+    .values({ userId: user.id, type, widgetJson: clean, updatedAt: now })
     .onConflictDoUpdate({
       target: [dashboardWidgets.userId, dashboardWidgets.type],
-      set: { widgetJson: clean, updatedAt: new Date() },
+      set: { widgetJson: clean, updatedAt: now },
     });
   return {
     responseMessage: 'Dashboard widgets saved successfully',

@@ -7,7 +7,7 @@ import { createNotificationWorker } from './worker';
 
 export async function notificationsRoutes(app: FastifyInstance, deps: AppDeps) {
   const log = app.log.child({ module: 'notifications' });
-  const worker = createNotificationWorker({ db: deps.db, push: deps.push, log });
+  const worker = createNotificationWorker({ db: deps.db, push: deps.push, log, clock: deps.clock });
   // Every server process runs a worker; claims keep them from sending the same job twice.
   // API tests drive workers themselves, so the app does not start one under NODE_ENV=test.
   if (deps.config.NODE_ENV !== 'test') {

@@ -1,14 +1,17 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { rowsOf } from '../../db/sql';
+import { rowsOf, sqlTime } from '../../db/sql';
 import type { Log } from '../../lib/log';
 import { pushDevices, pushJobProgress } from '../../lib/metrics';
+import { type Clock, systemClock } from '../../providers/clock';
 import type { PushProvider } from '../../providers/push';
 
 export interface NotificationWorkerOptions {
   db: Db;
   push: PushProvider;
   log: Log;
+  /** The time leases are taken and compared by (the app passes deps.clock; default the system's). */
+  clock?: Clock;
   /** Device tokens per push call (capped by the provider's own limit). */
   batchSize?: number;
   /** How long a claim lasts without progress before another worker may take the job over. */
@@ -62,6 +65,7 @@ interface DeliveryContext {
  */
 export function createNotificationWorker(opts: NotificationWorkerOptions): NotificationWorker {
   const { db, push, log } = opts;
+  const clock = opts.clock ?? systemClock;
   const batchSize = Math.min(opts.batchSize ?? 1000, push.maxBatch);
   const lockMs = opts.lockMs ?? 30_000;
   const pollMs = opts.pollMs ?? 2000;
@@ -72,12 +76,13 @@ export function createNotificationWorker(opts: NotificationWorkerOptions): Notif
   let timer: NodeJS.Timeout | null = null;
 
   // Millisecond precision on purpose: the value is compared for equality as the claim's fence.
-  const lease = () => new Date(Date.now() + lockMs);
+  const lease = (from = clock.now()) => new Date(from.getTime() + lockMs);
   const ctx: DeliveryContext = { db, push, log, batchSize, maxErrors, lease, stopping: () => stopping };
 
   async function runOnce(): Promise<boolean> {
-    const lock = lease();
-    const job = await claim(db, lock);
+    const now = clock.now();
+    const lock = lease(now);
+    const job = await claim(db, lock, now);
     if (!job) {
       return false;
     }
@@ -130,7 +135,8 @@ export function createNotificationWorker(opts: NotificationWorkerOptions): Notif
   };
 }
 
-async function claim(db: Db, lock: Date): Promise<ClaimedJob | null> {
+/** Takes the first job that is free or whose claim ended before `now`, until `lock`. */
+async function claim(db: Db, lock: Date, now: Date): Promise<ClaimedJob | null> {
   const rows = rowsOf<{
     id: number;
     occupants: ClaimedJob['occupants'];
@@ -144,7 +150,7 @@ async function claim(db: Db, lock: Date): Promise<ClaimedJob | null> {
          SET status = 'running', locked_until = ${lock}, started_at = coalesce(n.started_at, now())
        WHERE n.id = (
          SELECT id FROM notifications
-          WHERE status IN ('queued', 'running') AND (locked_until IS NULL OR locked_until < now())
+          WHERE status IN ('queued', 'running') AND (locked_until IS NULL OR locked_until < ${sqlTime(now)})
           ORDER BY id LIMIT 1 FOR UPDATE SKIP LOCKED)
       RETURNING n.id, n.occupants, n.message, n.cursor, n.total,
                 (n.cursor > 0 OR n.delivered + n.failed > 0) AS started`),

@@ -15,9 +15,11 @@ export async function settingsRoutes(app: FastifyInstance, deps: AppDeps) {
     data: await enrichmentSettings(deps.db, input.data_keys),
   }));
   route(app, calls.changeEnrichmentSettings, async ({ input, user }) =>
-    changeEnrichmentSetting(deps.db, user.id, input.data_key, input.data),
+    changeEnrichmentSetting(deps.db, user.id, input.data_key, input.data, deps.clock.now()),
   );
   route(app, calls.appVersionSettings, async () => ({ data: await appVersionRules(deps.db) }));
-  route(app, calls.saveAppVersionSetting, async ({ input }) => saveAppVersionRule(deps.db, input));
+  route(app, calls.saveAppVersionSetting, async ({ input }) =>
+    saveAppVersionRule(deps.db, input, deps.clock.now()),
+  );
   route(app, calls.appVersionCheck, async ({ input }) => checkAppVersion(deps.db, input));
 }

@@ -39,8 +39,13 @@ export async function enrichmentValues(
   return Object.fromEntries((await enrichmentSettings(db, [...keys])).map((s) => [s.data_key, s.data]));
 }
 
-export async function changeEnrichmentSetting(db: Db, userId: number, key: EnrichmentKey, data: string) {
-  const now = new Date();
+export async function changeEnrichmentSetting(
+  db: Db,
+  userId: number,
+  key: EnrichmentKey,
+  data: string,
+  now: Date,
+) {
   const [row] = await db
     .insert(staticSettings)
     .values({ dataKey: key, data, updatedById: userId, updatedAt: now })
@@ -76,8 +81,8 @@ export async function appVersionRules(db: Db): Promise<AppVersionRule[]> {
 export async function saveAppVersionRule(
   db: Db,
   input: { device_type: DeviceType; app_version: string; notify_for_update: number },
+  now: Date,
 ) {
-  const now = new Date();
   const [row] = await db
     .insert(appVersionSettings)
     .values({
