@@ -13,6 +13,7 @@ import { groups, permissions, userGroups, userPermissions, users } from '../db/s
 import { createDeps } from '../deps';
 import { hashPassword } from '../lib/passwords';
 import { createSession } from '../modules/auth/sessions';
+import type { Clock } from '../providers/clock';
 import { createMailer, type Mailer } from '../providers/mail';
 import { syncPermissions } from '../seed/bootstrap';
 
@@ -25,6 +26,17 @@ export interface TestEnv {
   close(): Promise<void>;
 }
 
+/** A clock a test moves by hand: it starts at the machine's time and stands still until moved. */
+export function testClock(): Clock & { advance(ms: number): void } {
+  let at = Date.now();
+  return {
+    now: () => new Date(at),
+    advance(ms) {
+      at += ms;
+    },
+  };
+}
+
 /**
  * One app per test file on a fresh database: PGlite in memory, or with DATABASE_URL a schema of
  * its own on the server that is dropped afterwards.
@@ -35,6 +47,8 @@ export async function setupTestApp(
     logger?: object;
     /** e.g. to hold mails back and see that an answer does not wait for them */
     wrapMailer?: (outbox: Mailer) => Mailer;
+    /** the time the app's rules read (default: the system clock), e.g. one the test moves */
+    clock?: Clock;
   } = {},
 ): Promise<TestEnv> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'admin-test-'));
@@ -64,7 +78,7 @@ export async function setupTestApp(
   const outboxDir = path.join(dataDir, 'outbox');
   const outbox = createMailer({ from: 'test@example.com', outboxDir });
   const mailer = opts.wrapMailer ? opts.wrapMailer(outbox) : outbox;
-  const deps = await createDeps(config, database, { mailer });
+  const deps = await createDeps(config, database, { mailer, clock: opts.clock });
   const app = await buildApp(deps, { logger: opts.logger ?? false });
   await app.ready();
   return {

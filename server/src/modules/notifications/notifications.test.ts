@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { devices, notifications } from '../../db/schema';
 import { silentLog } from '../../lib/log';
 import { createLogPush, type PushProvider } from '../../providers/push';
-import { callApi, calls, makeUser, setupTestApp, type TestEnv } from '../../test/harness';
+import { callApi, calls, makeUser, setupTestApp, type TestEnv, testClock } from '../../test/harness';
 import { createNotificationWorker } from './worker';
 
 let env: TestEnv;
@@ -242,5 +242,33 @@ describe('POST send-notifications', () => {
         .status,
     ).toBe(403);
     expect((await callApi(env.app, calls.notificationsList, {}, other.token)).status).toBe(403);
+  });
+});
+
+describe('a job claim on the clock', () => {
+  it('is taken over from a dead worker only when the worker clock passes the claim', async () => {
+    await freshQueue();
+    const rows = await addDevices('android', 2, 'lease');
+    const { body } = await callApi(
+      env.app,
+      calls.sendNotifications,
+      { occupants: 'android', message: 'Lease' },
+      sender.token,
+    );
+    const id = body.data.id;
+    const clock = testClock();
+    // A worker died holding the job, claimed until 30 s from now.
+    await env.db
+      .update(notifications)
+      .set({ status: 'running', lockedUntil: new Date(clock.now().getTime() + 30_000) })
+      .where(eq(notifications.id, id));
+    const push = recordingPush();
+    const worker = createNotificationWorker({ db: env.db, push, log: quiet, clock });
+    clock.advance(29_000);
+    expect(await worker.runOnce()).toBe(false);
+    clock.advance(2_000);
+    expect(await worker.runOnce()).toBe(true);
+    expect(push.sent).toEqual(rows.map((r) => r.token));
+    expect(await job(id)).toMatchObject({ status: 'done', delivered: 2 });
   });
 });
