@@ -10,6 +10,8 @@ interface Scope {
   tx: Db | null;
   /** Sends a statement at once, without waiting for it (pipelined PostgreSQL only). */
   send: ((query: SQL) => void) | null;
+  /** Sends a statement and COMMIT at once, ending the transaction early (pipelined PostgreSQL only). */
+  commit: ((query: SQL) => void) | null;
 }
 
 const scope = new AsyncLocalStorage<Scope>();
@@ -45,7 +47,7 @@ export async function inTransaction<T>(db: Db, fn: () => Promise<T>): Promise<T>
   if (client instanceof pg.Pool) {
     return pipelinedTransaction(client, fn);
   }
-  const store: Scope = { tx: null, send: null };
+  const store: Scope = { tx: null, send: null, commit: null };
   try {
     return await db.transaction((tx) => {
       store.tx = tx as unknown as Db;
@@ -70,6 +72,21 @@ export async function sendWithCommit(db: Db, query: SQL): Promise<void> {
   await (store?.tx ?? db).execute(query);
 }
 
+/**
+ * Ends the transaction now with `query` as its last statement, sent with COMMIT without waiting
+ * (inTransaction checks both answers before the call succeeds). What the call runs afterwards runs
+ * after the COMMIT on the same connection, so a read that follows shares its round trip. Only on a
+ * pipelined PostgreSQL server; elsewhere it does nothing and answers false.
+ */
+export function commitWith(query: SQL): boolean {
+  const store = scope.getStore();
+  if (!store?.commit) {
+    return false;
+  }
+  store.commit(query);
+  return true;
+}
+
 /** drizzle over each pooled connection, made once: building one reads the whole schema. */
 const onClient = new WeakMap<pg.PoolClient, Db>();
 function drizzleOn(client: pg.PoolClient): Db {
@@ -82,6 +99,8 @@ function drizzleOn(client: pg.PoolClient): Db {
 }
 
 type Query = pg.PoolClient['query'];
+/** drizzle's nested transactions: sent without waiting, like BEGIN. */
+const SENT_AHEAD = /^(savepoint|release savepoint) sp\d+$/;
 type Send = (config: string | pg.QueryConfig, values?: unknown[]) => Promise<pg.QueryResult>;
 
 async function pipelinedTransaction<T>(pool: pg.Pool, fn: () => Promise<T>): Promise<T> {
@@ -93,19 +112,26 @@ async function pipelinedTransaction<T>(pool: pg.Pool, fn: () => Promise<T>): Pro
     p.catch(() => undefined);
     sent.push(p);
   };
-  // drizzle awaits its BEGIN before running fn: answer it at once and let BEGIN share the trip
-  // with fn's first statement (its answer is checked with the others before the call succeeds).
+  let committed = false;
+  // drizzle awaits its BEGIN, SAVEPOINT and RELEASE before going on: answer them at once and let
+  // each share the trip with the statement after it (their answers are checked with the others
+  // before the call succeeds). Once commitWith has ended the transaction, drizzle's own COMMIT (or
+  // ROLLBACK, should the rest of the call fail) has nothing left to do.
   const piped = ((config: unknown, values?: unknown, callback?: unknown) => {
-    if (sent.length === 0 && (config as { text?: string } | null)?.text === 'begin') {
-      track(raw(config as pg.QueryConfig, values as unknown[]));
-      return Promise.resolve({ command: 'BEGIN', rows: [], rowCount: null, fields: [] });
+    const text = (config as { text?: string } | null)?.text ?? '';
+    const ended = committed && (text === 'commit' || text === 'rollback');
+    if (ended || (sent.length === 0 && text === 'begin') || (!committed && SENT_AHEAD.test(text))) {
+      if (!ended) {
+        track(raw(config as pg.QueryConfig, values as unknown[]));
+      }
+      return Promise.resolve({ command: text.toUpperCase(), rows: [], rowCount: null, fields: [] });
     }
     return (query as (...a: unknown[]) => unknown).call(client, config, values, callback);
   }) as Query;
   const setPipeline = (on: boolean) => {
     (client as unknown as { pipeline: boolean }).pipeline = on;
   };
-  const store: Scope = { tx: null, send: null };
+  const store: Scope = { tx: null, send: null, commit: null };
   let broken: Error | undefined;
   setPipeline(true);
   client.query = piped;
@@ -115,6 +141,13 @@ async function pipelinedTransaction<T>(pool: pg.Pool, fn: () => Promise<T>): Pro
       store.send = (q) => {
         const { sql: text, params } = dialect.sqlToQuery(q);
         track(raw(text, params));
+      };
+      store.commit = (q) => {
+        store.send?.(q);
+        track(raw('commit'));
+        committed = true;
+        store.send = null;
+        store.commit = null;
       };
       return scope.run(store, fn);
     });
@@ -128,6 +161,7 @@ async function pipelinedTransaction<T>(pool: pg.Pool, fn: () => Promise<T>): Pro
   } finally {
     store.tx = null;
     store.send = null;
+    store.commit = null;
     client.query = query;
     setPipeline(false);
     client.release(broken);

@@ -1,7 +1,7 @@
 import { type CallDef, calls } from '@admin/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Db } from '../db/client';
-import { inTransaction, sendWithCommit } from '../db/tx';
+import { commitWith, inTransaction, sendWithCommit } from '../db/tx';
 import { actionOf, actorOf, type CallAudit, entryInsert, withAuditScope, writeEntry } from './audit';
 import { AUDIT_TARGETS } from './audit-targets';
 import { AppError } from './errors';
@@ -76,21 +76,29 @@ export async function runCall<T>(
     targetId,
     changes: undefined,
   };
+  // The entry's INSERT travels with COMMIT (db/tx.ts): it costs no round trip of its own, and a
+  // failed insert rolls the change back with it. A service that ends with readAfterCommit commits
+  // before its read-back; otherwise the entry goes after the service's last statement.
+  const insert = (created?: unknown) =>
+    entryInsert(dbs.raw, {
+      actor: actorOf(req),
+      action: entry.action,
+      targetType: entry.targetType,
+      targetId: entry.targetId ?? (typeof created === 'number' ? created : null),
+      changes: entry.changes === undefined ? defaultChanges(input, call) : entry.changes,
+    }).getSQL();
+  let written = false;
+  entry.commitEarly = () => {
+    written = !entry.skip && commitWith(insert());
+  };
   return inTransaction(dbs.raw, () =>
     withAuditScope(req, entry, async () => {
       const result = await run();
-      if (!entry.skip) {
-        const created = (result as { data?: { id?: unknown } } | undefined)?.data?.id;
-        // Sent with COMMIT (db/tx.ts): the entry costs no round trip of its own, and a failed
-        // insert rolls the change back with it.
-        const insert = entryInsert(dbs.raw, {
-          actor: actorOf(req),
-          action: entry.action,
-          targetType: entry.targetType,
-          targetId: entry.targetId ?? (typeof created === 'number' ? created : null),
-          changes: entry.changes === undefined ? defaultChanges(input, call) : entry.changes,
-        });
-        await sendWithCommit(dbs.scoped, insert.getSQL());
+      if (!entry.skip && !written) {
+        await sendWithCommit(
+          dbs.scoped,
+          insert((result as { data?: { id?: unknown } } | undefined)?.data?.id),
+        );
       }
       return result;
     }),

@@ -56,6 +56,8 @@ export interface CallAudit {
   changes: unknown;
   /** Set by calls that record their own entries instead (sign-in events). */
   skip?: boolean;
+  /** Commits the call's changes with its entry now, if it can (set by the route layer). */
+  commitEarly?: () => void;
 }
 
 interface Scope {
@@ -76,6 +78,21 @@ export function auditChanges(before: Fields | null | undefined, after: Fields | 
   if (call) {
     call.changes = diff(before, after);
   }
+}
+
+/**
+ * The end of a write call whose changes are all made: on PostgreSQL they commit now, with the
+ * call's entry, and `read` (the call's answer, read back) runs after the COMMIT in the same round
+ * trip. Nothing may change after this. `createdId` is the row a create made, the entry's target.
+ * Without a trail, or on PGlite, it simply runs `read` inside the call as before.
+ */
+export function readAfterCommit<T>(read: () => Promise<T>, createdId?: number): Promise<T> {
+  const call = scope.getStore()?.call;
+  if (call) {
+    call.targetId ??= createdId === undefined ? null : String(createdId);
+    call.commitEarly?.();
+  }
+  return read();
 }
 
 /** Where the request came from, as the trail keeps it. */

@@ -2,7 +2,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { rowsOf } from '../../db/sql';
-import { auditChanges } from '../../http/audit';
+import { auditChanges, readAfterCommit } from '../../http/audit';
 import { conflict, notFound } from '../../http/errors';
 import { loadCampaign } from './campaign-row';
 import { presentCampaign, presentCampaignDetail } from './presenters';
@@ -52,7 +52,7 @@ export async function changeCampaignStatus(
       },
     );
   });
-  return presentCampaign(await loadCampaign(db, input.id), now);
+  return readAfterCommit(async () => presentCampaign(await loadCampaign(db, input.id), now));
 }
 
 /** Approves a campaign: the flag, and the status when it was waiting or declined. */
@@ -80,5 +80,5 @@ export async function approveCampaign(db: Db, id: number, staffId: number, now: 
       INSERT INTO campaign_status_history (campaign_id, status, changed_by_id)
       VALUES (${id}, 'Approved', ${staffId})`);
   });
-  return presentCampaign(await loadCampaign(db, id), now);
+  return readAfterCommit(async () => presentCampaign(await loadCampaign(db, id), now));
 }

@@ -2,7 +2,7 @@ import type { calls, GroupRow, InputOf } from '@admin/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { iso, likePattern, orderBy, pagedList, rowsOf } from '../../db/sql';
-import { auditChanges } from '../../http/audit';
+import { auditChanges, readAfterCommit } from '../../http/audit';
 import { conflict, notFound } from '../../http/errors';
 
 type GroupListInput = InputOf<typeof calls.groupList>;
@@ -83,7 +83,7 @@ export async function addGroup(db: Db, name: string) {
   const [row] = rowsOf<{ id: number }>(
     await db.execute(sql`INSERT INTO groups (name) VALUES (${name}) RETURNING id`),
   );
-  return getGroup(db, row.id);
+  return readAfterCommit(() => getGroup(db, row.id), row.id);
 }
 
 export async function editGroup(db: Db, id: number, name: string) {
@@ -91,7 +91,7 @@ export async function editGroup(db: Db, id: number, name: string) {
   await assertNameFree(db, name, id);
   await db.execute(sql`UPDATE groups SET name = ${name}, updated_at = now() WHERE id = ${id}`);
   auditChanges({ name: before.name }, { name });
-  return getGroup(db, id);
+  return readAfterCommit(() => getGroup(db, id));
 }
 
 /** Deletes a group; its memberships and grants go with it (cascade), so members lose them at once. */

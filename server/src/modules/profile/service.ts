@@ -9,7 +9,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import { cappedCount, likePattern, orderBy, pagedList, rowsOf, searchMatch, totalOf } from '../../db/sql';
-import { auditChanges } from '../../http/audit';
+import { auditChanges, readAfterCommit } from '../../http/audit';
 import type { AuthUser } from '../../http/auth';
 import { conflict, userNotFound } from '../../http/errors';
 import { assertNewPassword } from '../../lib/password-strength';
@@ -286,7 +286,10 @@ export async function updateField(db: Db, input: UpdateInput) {
     }
     throw err;
   }
-  return { responseMessage: 'Profile has been updated successfully', ...(await getDetails(db, input.id)) };
+  return readAfterCommit(async () => ({
+    responseMessage: 'Profile has been updated successfully',
+    ...(await getDetails(db, input.id)),
+  }));
 }
 
 /** Sets the password the user signs in to the app with, and ends their other sessions. */
