@@ -1,21 +1,35 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
-import type { SQL } from 'drizzle-orm';
+import type { Socket } from 'node:net';
+import { type SQL, sql } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
-import { PgDialect } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import type { Db } from './client';
-import * as schema from './schema';
+
+/**
+ * A statement written as PostgreSQL text ($1, $2... for its values). Sent with COMMIT it is
+ * prepared once per connection under a name of its own (see statementName); elsewhere it runs
+ * through drizzle like any query.
+ */
+export interface Statement {
+  text: string;
+  values: unknown[];
+}
+
+/** The statement as drizzle SQL, each $n its value as a parameter. */
+export function asSql({ text, values }: Statement): SQL {
+  const parts = text.split(/\$(\d+)/);
+  return sql.join(parts.map((part, i) => (i % 2 === 1 ? sql`${values[Number(part) - 1]}` : sql.raw(part))));
+}
 
 interface Scope {
   tx: Db | null;
   /** Sends a statement at once, without waiting for it (pipelined PostgreSQL only). */
-  send: ((query: SQL) => void) | null;
+  send: ((statement: Statement) => void) | null;
   /** Sends a statement and COMMIT at once, ending the transaction early (pipelined PostgreSQL only). */
-  commit: ((query: SQL) => void) | null;
+  commit: ((statement: Statement) => void) | null;
 }
 
 const scope = new AsyncLocalStorage<Scope>();
-const dialect = new PgDialect();
 
 /**
  * The db every module holds: outside a request transaction it is the database itself; inside one
@@ -63,13 +77,13 @@ export async function inTransaction<T>(db: Db, fn: () => Promise<T>): Promise<T>
  * travels with COMMIT (inTransaction checks its answer before the call succeeds); on PGlite, or
  * outside a transaction, it runs at once.
  */
-export async function sendWithCommit(db: Db, query: SQL): Promise<void> {
+export async function sendWithCommit(db: Db, statement: Statement): Promise<void> {
   const store = scope.getStore();
   if (store?.send) {
-    store.send(query);
+    store.send(statement);
     return;
   }
-  await (store?.tx ?? db).execute(query);
+  await (store?.tx ?? db).execute(asSql(statement));
 }
 
 /**
@@ -78,27 +92,44 @@ export async function sendWithCommit(db: Db, query: SQL): Promise<void> {
  * after the COMMIT on the same connection, so a read that follows shares its round trip. Only on a
  * pipelined PostgreSQL server; elsewhere it does nothing and answers false.
  */
-export function commitWith(query: SQL): boolean {
+export function commitWith(statement: Statement): boolean {
   const store = scope.getStore();
   if (!store?.commit) {
     return false;
   }
-  store.commit(query);
+  store.commit(statement);
   return true;
 }
 
-/** drizzle over each pooled connection, made once: building one reads the whole schema. */
+/**
+ * drizzle over each pooled connection, made once. Without the schema: nothing uses drizzle's
+ * relational queries, and with it every transaction would build them for every table again.
+ */
 const onClient = new WeakMap<pg.PoolClient, Db>();
 function drizzleOn(client: pg.PoolClient): Db {
   let db = onClient.get(client);
   if (!db) {
-    db = drizzlePg(client, { schema }) as unknown as Db;
+    db = drizzlePg(client) as unknown as Db;
     onClient.set(client, db);
   }
   return db;
 }
 
 type Query = pg.PoolClient['query'];
+
+/**
+ * Statements sent with COMMIT (the audit entry's INSERT: one text) are prepared once per
+ * connection under a name of their own, which spares PostgreSQL parsing and planning them again.
+ */
+const statementNames = new Map<string, string>();
+function statementName(text: string) {
+  let name = statementNames.get(text);
+  if (!name) {
+    name = `with_commit_${statementNames.size + 1}`;
+    statementNames.set(text, name);
+  }
+  return name;
+}
 /** drizzle's nested transactions: sent without waiting, like BEGIN. */
 const SENT_AHEAD = /^(savepoint|release savepoint) sp\d+$/;
 type Send = (config: string | pg.QueryConfig, values?: unknown[]) => Promise<pg.QueryResult>;
@@ -112,6 +143,24 @@ async function pipelinedTransaction<T>(pool: pg.Pool, fn: () => Promise<T>): Pro
     p.catch(() => undefined);
     sent.push(p);
   };
+  // Statements sent ahead wait in the socket's buffer (corked) for the statement after them, so
+  // they leave in one write; setImmediate flushes them should none follow.
+  const socket = (client as unknown as { connection: { stream: Socket } }).connection.stream;
+  let corked = false;
+  const flush = () => {
+    if (corked) {
+      corked = false;
+      socket.uncork();
+    }
+  };
+  const sendAhead = (config: string | pg.QueryConfig, values?: unknown[]) => {
+    if (!corked) {
+      corked = true;
+      socket.cork();
+      setImmediate(flush);
+    }
+    track(raw(config, values));
+  };
   let committed = false;
   // drizzle awaits its BEGIN, SAVEPOINT and RELEASE before going on: answer them at once and let
   // each share the trip with the statement after it (their answers are checked with the others
@@ -122,11 +171,13 @@ async function pipelinedTransaction<T>(pool: pg.Pool, fn: () => Promise<T>): Pro
     const ended = committed && (text === 'commit' || text === 'rollback');
     if (ended || (sent.length === 0 && text === 'begin') || (!committed && SENT_AHEAD.test(text))) {
       if (!ended) {
-        track(raw(config as pg.QueryConfig, values as unknown[]));
+        sendAhead(config as pg.QueryConfig, values as unknown[]);
       }
       return Promise.resolve({ command: text.toUpperCase(), rows: [], rowCount: null, fields: [] });
     }
-    return (query as (...a: unknown[]) => unknown).call(client, config, values, callback);
+    const result = (query as (...a: unknown[]) => unknown).call(client, config, values, callback);
+    flush();
+    return result;
   }) as Query;
   const setPipeline = (on: boolean) => {
     (client as unknown as { pipeline: boolean }).pipeline = on;
@@ -138,13 +189,10 @@ async function pipelinedTransaction<T>(pool: pg.Pool, fn: () => Promise<T>): Pro
   try {
     const result = await drizzleOn(client).transaction((tx) => {
       store.tx = tx as unknown as Db;
-      store.send = (q) => {
-        const { sql: text, params } = dialect.sqlToQuery(q);
-        track(raw(text, params));
-      };
-      store.commit = (q) => {
-        store.send?.(q);
-        track(raw('commit'));
+      store.send = ({ text, values }) => sendAhead({ name: statementName(text), text, values });
+      store.commit = (statement) => {
+        store.send?.(statement);
+        sendAhead('commit');
         committed = true;
         store.send = null;
         store.commit = null;
@@ -162,6 +210,7 @@ async function pipelinedTransaction<T>(pool: pg.Pool, fn: () => Promise<T>): Pro
     store.tx = null;
     store.send = null;
     store.commit = null;
+    flush();
     client.query = query;
     setPipeline(false);
     client.release(broken);

@@ -2,7 +2,7 @@ import { type CallDef, calls } from '@admin/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Db } from '../db/client';
 import { commitWith, inTransaction, sendWithCommit } from '../db/tx';
-import { actionOf, actorOf, type CallAudit, entryInsert, withAuditScope, writeEntry } from './audit';
+import { actionOf, actorOf, type CallAudit, entryStatement, withAuditScope, writeEntry } from './audit';
 import { AUDIT_TARGETS } from './audit-targets';
 import { AppError } from './errors';
 
@@ -80,13 +80,13 @@ export async function runCall<T>(
   // failed insert rolls the change back with it. A service that ends with readAfterCommit commits
   // before its read-back; otherwise the entry goes after the service's last statement.
   const insert = (created?: unknown) =>
-    entryInsert(dbs.raw, {
+    entryStatement({
       actor: actorOf(req),
       action: entry.action,
       targetType: entry.targetType,
       targetId: entry.targetId ?? (typeof created === 'number' ? created : null),
       changes: entry.changes === undefined ? defaultChanges(input, call) : entry.changes,
-    }).getSQL();
+    });
   let written = false;
   entry.commitEarly = () => {
     written = !entry.skip && commitWith(insert());

@@ -3,7 +3,8 @@ import type { AUDIT_SIGNIN_ACTIONS, CallDef } from '@admin/contract';
 import { eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../db/client';
-import { auditLog, users } from '../db/schema';
+import { users } from '../db/schema';
+import { asSql, type Statement } from '../db/tx';
 
 const REDACTED = '[redacted]';
 /** Field names whose values never reach the trail: passwords, tokens, codes, keys. */
@@ -112,22 +113,35 @@ export interface Entry {
   changes?: unknown;
 }
 
-/** The INSERT of one entry (its values redacted and trimmed as the trail keeps them). */
-export function entryInsert(db: Db, entry: Entry, req = scope.getStore()?.req) {
-  return db.insert(auditLog).values({
-    actorId: entry.actor.id,
-    actorUsername: entry.actor.username,
-    action: entry.action,
-    targetType: entry.targetType ?? null,
-    targetId: entry.targetId == null ? null : String(entry.targetId),
-    changes: entry.changes === undefined ? null : redact(entry.changes),
-    ...origin(req),
-  });
+const ENTRY_INSERT = `INSERT INTO audit_log
+  (actor_id, actor_username, action, target_type, target_id, changes, ip, user_agent, request_id)
+  VALUES ($1, $2, $3, $4, $5, $6::text::jsonb, $7, $8, $9)`;
+
+/**
+ * The INSERT of one entry, its values redacted and trimmed as the trail keeps it. Plain text, not
+ * a query builder: it is on every write call's path (sent with COMMIT, see db/tx.ts).
+ */
+export function entryStatement(entry: Entry, req = scope.getStore()?.req): Statement {
+  const from = origin(req);
+  return {
+    text: ENTRY_INSERT,
+    values: [
+      entry.actor.id,
+      entry.actor.username,
+      entry.action,
+      entry.targetType ?? null,
+      entry.targetId == null ? null : String(entry.targetId),
+      entry.changes == null ? null : JSON.stringify(redact(entry.changes)),
+      from.ip,
+      from.userAgent,
+      from.requestId,
+    ],
+  };
 }
 
-/** Inserts one entry with db (the database, for events and denied calls). */
+/** Inserts one entry with db at once (events and denied calls, outside any call's transaction). */
 export async function writeEntry(db: Db, entry: Entry, req = scope.getStore()?.req) {
-  await entryInsert(db, entry, req);
+  await db.execute(asSql(entryStatement(entry, req)));
 }
 
 /** Sign-in events (the contract's list): each its own entry, kept whether the call then succeeds or fails. */
