@@ -2,6 +2,7 @@ import type { calls, InputOf, InterestRow } from '@admin/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { iso, likePattern, orderBy, pagedList, rowsOf } from '../../db/sql';
+import { readAfterCommit } from '../../http/audit';
 import { conflict, notFound } from '../../http/errors';
 
 interface InterestDbRow {
@@ -81,7 +82,8 @@ export async function createInterest(db: Db, name: string) {
   const rows = await db
     .execute(sql`INSERT INTO interests (name) VALUES (${name}) RETURNING id`)
     .catch(uniqueToConflict(name));
-  return loadInterest(db, rowsOf<{ id: number }>(rows)[0].id);
+  const { id } = rowsOf<{ id: number }>(rows)[0];
+  return readAfterCommit(() => loadInterest(db, id), id);
 }
 
 export async function updateInterest(db: Db, id: number, name: string) {
@@ -90,7 +92,7 @@ export async function updateInterest(db: Db, id: number, name: string) {
   await db
     .execute(sql`UPDATE interests SET name = ${name}, updated_at = now() WHERE id = ${id}`)
     .catch(uniqueToConflict(name));
-  return loadInterest(db, id);
+  return readAfterCommit(() => loadInterest(db, id));
 }
 
 /** Deletes an interest no campaign uses; the foreign key (restrict) guards against a race. */

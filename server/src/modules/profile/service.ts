@@ -49,6 +49,11 @@ export async function getDetails(db: Db, id: number) {
   return { userdetails: presentDetails(row) };
 }
 
+/** A profile write's answer: its message and the user's details, read back once committed. */
+function detailsAfterCommit(db: Db, id: number, responseMessage: string) {
+  return readAfterCommit(async () => ({ responseMessage, ...(await getDetails(db, id)) }));
+}
+
 async function userFlags(db: Db, id: number) {
   const [row] = rowsOf<{ id: number; is_suspended: boolean; is_sup_admin: boolean }>(
     await db.execute(sql`SELECT id, is_suspended, is_sup_admin FROM users WHERE id = ${id}`),
@@ -212,7 +217,7 @@ export async function suspend(db: Db, actor: AuthUser, userId: number, now: Date
   }
   await revokeOtherSessions(db, userId, null, now);
   auditChanges({ is_suspended: false }, { is_suspended: true });
-  return { responseMessage: 'Account has been suspended successfully', ...(await getDetails(db, userId)) };
+  return detailsAfterCommit(db, userId, 'Account has been suspended successfully');
 }
 
 export async function unsuspend(db: Db, userId: number) {
@@ -226,10 +231,7 @@ export async function unsuspend(db: Db, userId: number) {
     throw conflict('This account is not suspended');
   }
   auditChanges({ is_suspended: true }, { is_suspended: false });
-  return {
-    responseMessage: 'Account suspension has been revoked successfully',
-    ...(await getDetails(db, userId)),
-  };
+  return detailsAfterCommit(db, userId, 'Account suspension has been revoked successfully');
 }
 
 const COLUMN: Record<ProfileField, SQL> = {
@@ -286,10 +288,7 @@ export async function updateField(db: Db, input: UpdateInput) {
     }
     throw err;
   }
-  return readAfterCommit(async () => ({
-    responseMessage: 'Profile has been updated successfully',
-    ...(await getDetails(db, input.id)),
-  }));
+  return detailsAfterCommit(db, input.id, 'Profile has been updated successfully');
 }
 
 /** Sets the password the user signs in to the app with, and ends their other sessions. */
@@ -327,12 +326,11 @@ export async function toggleAutoFollow(db: Db, userId: number) {
   if (!row) {
     throw userNotFound();
   }
-  return {
-    responseMessage: row.auto_follow
-      ? 'Automatic follow has been enabled'
-      : 'Automatic follow has been disabled',
-    ...(await getDetails(db, userId)),
-  };
+  return detailsAfterCommit(
+    db,
+    userId,
+    row.auto_follow ? 'Automatic follow has been enabled' : 'Automatic follow has been disabled',
+  );
 }
 
 export async function toggleAdvertise(db: Db, userId: number) {
@@ -344,10 +342,9 @@ export async function toggleAdvertise(db: Db, userId: number) {
   if (!row) {
     throw userNotFound();
   }
-  return {
-    responseMessage: row.is_advertise_enabled
-      ? 'Advertising has been enabled'
-      : 'Advertising has been disabled',
-    ...(await getDetails(db, userId)),
-  };
+  return detailsAfterCommit(
+    db,
+    userId,
+    row.is_advertise_enabled ? 'Advertising has been enabled' : 'Advertising has been disabled',
+  );
 }
