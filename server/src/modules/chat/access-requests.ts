@@ -1,5 +1,5 @@
 // Conversation access requests: staff ask a super admin for the `conversation` permission.
-import type { ConversationAccessRequest } from '@admin/contract';
+import type { ConversationAccessRequest, calls, InputOf } from '@admin/contract';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { iso, rowsOf } from '../../db/sql';
@@ -17,6 +17,12 @@ interface AccessRequestDbRow {
   decided_at: Date | string | null;
   created_at: Date | string;
 }
+
+/** A decision on a request: the grant/deny call's id, who decides and which way (set by the route). */
+type AccessDecision = InputOf<typeof calls.grantConversationAccess> & {
+  deciderId: number;
+  decision: Exclude<ConversationAccessRequest['status'], 'pending'>;
+};
 
 function presentAccessRequest(r: AccessRequestDbRow): ConversationAccessRequest {
   return {
@@ -71,10 +77,7 @@ export async function latestAccessRequest(db: Db, requesterId: number) {
   return row ? presentAccessRequest(row) : null;
 }
 
-export async function listAccessRequests(
-  db: Db,
-  input: { status: 'pending' | 'granted' | 'denied' | 'all'; page: number; page_limit: number },
-) {
+export async function listAccessRequests(db: Db, input: InputOf<typeof calls.conversationAccessRequests>) {
   const where = input.status === 'all' ? sql`true` : sql`ar.status = ${input.status}`;
   const [rows, total] = await Promise.all([
     db.execute(sql`SELECT ${SELECT_REQUEST} WHERE ${where}
@@ -96,10 +99,7 @@ export async function accessRequester(db: Db, id: number): Promise<number | null
 }
 
 /** Grants (a per-user grant of `conversation`) or denies a pending request. */
-export async function decideAccessRequest(
-  db: Db,
-  input: { id: number; deciderId: number; decision: 'granted' | 'denied' },
-) {
+export async function decideAccessRequest(db: Db, input: AccessDecision) {
   return db.transaction(async (tx) => {
     const [row] = rowsOf<{ requester_id: number; status: string }>(
       await tx.execute(sql`SELECT requester_id, status FROM conversation_access_requests

@@ -1,10 +1,36 @@
 // Direct messages: the thread between staff and one platform user, and its read/delivered marks.
-import type { DirectMessage } from '@admin/contract';
+import type {
+  ChatDeliveredRequest,
+  ChatReadRequest,
+  ChatUserType,
+  calls,
+  DirectMessage,
+  InputOf,
+} from '@admin/contract';
 import { sql } from 'drizzle-orm';
+import type { z } from 'zod';
 import { type Db, executePrepared } from '../../db/client';
 import { iso, rowsOf } from '../../db/sql';
 import { userNotFound } from '../../http/errors';
 import { chatMessagesSent } from '../../lib/metrics';
+
+type DirectMessagesInput = InputOf<typeof calls.directMessages>;
+/**
+ * A message to store in a thread, from the send call or the socket's send_message (same text and
+ * client timestamp); the thread and the sender are resolved by the route or the gateway.
+ */
+type SendInput = InputOf<typeof calls.sendDirectMessage>;
+type StoreDirectMessageInput = Pick<SendInput, 'message'> &
+  Partial<Pick<SendInput, 'timestamp'>> & { userId: number; senderId: number };
+/** The socket's read event, its channel resolved to the thread's user and the reader's side. */
+interface MarkReadInput {
+  userId: number;
+  reader: ChatUserType;
+  upToId: z.output<typeof ChatReadRequest>['up_to_id'];
+  now: Date;
+}
+/** The socket's delivered event from the platform user's own socket. */
+type MarkDeliveredInput = z.output<typeof ChatDeliveredRequest> & { userId: number; now: Date };
 
 interface DirectMessageDbRow {
   id: number;
@@ -85,13 +111,7 @@ export async function findThreadUser(db: Db, userId: number): Promise<ThreadUser
  * The queries of a direct-messages page, run at once: the thread's user (404 when missing), the
  * page and the total. Shared with the bench so it times what the call runs.
  */
-export function directMessagesQueries(input: {
-  user_id: number;
-  page: number;
-  limit: number;
-  before_id?: number;
-  after_id?: number;
-}) {
+export function directMessagesQueries(input: DirectMessagesInput) {
   const before = input.before_id !== undefined ? sql`AND dm.id < ${input.before_id}` : sql``;
   const offset = input.before_id !== undefined ? 0 : input.page * input.limit;
   return {
@@ -110,10 +130,7 @@ export function directMessagesQueries(input: {
  * One page of a thread. page 0 is the newest `limit` messages; before_id pages back stably while
  * new ones arrive; after_id catches up after a reconnect. Each page comes oldest first.
  */
-export async function listDirectMessages(
-  db: Db,
-  input: { user_id: number; page: number; limit: number; before_id?: number; after_id?: number },
-) {
+export async function listDirectMessages(db: Db, input: DirectMessagesInput) {
   const q = directMessagesQueries(input);
   const [owner, page, total] = await Promise.all([
     db.execute(q.owner),
@@ -143,7 +160,7 @@ async function directMessageById(db: Db, id: number): Promise<DirectMessage> {
  */
 export async function storeDirectMessage(
   db: Db,
-  input: { userId: number; senderId: number; message: string; timestamp?: string },
+  input: StoreDirectMessageInput,
 ): Promise<{ data: DirectMessage; created: boolean }> {
   if (input.timestamp) {
     const [dup] = rowsOf<{ id: number }>(
@@ -184,7 +201,7 @@ export async function storeDirectMessage(
  */
 export async function markDirectMessagesRead(
   db: Db,
-  input: { userId: number; reader: 'ADMIN' | 'USER'; upToId: number; now: Date },
+  input: MarkReadInput,
 ): Promise<{ ids: number[]; read_at: string }> {
   const side = input.reader === 'USER' ? sql`sender_id <> user_id` : sql`sender_id = user_id`;
   const rows = rowsOf<{ id: number; read_at: Date | string }>(
@@ -200,7 +217,7 @@ export async function markDirectMessagesRead(
 /** A platform user's device acknowledged staff messages. Answers the ids that changed (time as above). */
 export async function markDirectMessagesDelivered(
   db: Db,
-  input: { userId: number; ids: number[]; now: Date },
+  input: MarkDeliveredInput,
 ): Promise<{ ids: number[]; delivered_at: string }> {
   const list = sql.join(
     input.ids.map((id) => sql`${id}`),

@@ -1,10 +1,26 @@
 // Conversations: the chat rooms a platform user belongs to and their messages.
-import type { ChatMessage, ChatMessageType, ChatRoom } from '@admin/contract';
+import type {
+  ChatMessage,
+  ChatMessageType,
+  ChatRoom,
+  ChatSendMessageRequest,
+  calls,
+  InputOf,
+} from '@admin/contract';
 import { sql } from 'drizzle-orm';
+import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import { iso, rowsOf } from '../../db/sql';
 import { notFound, userNotFound } from '../../http/errors';
 import { chatMessagesSent } from '../../lib/metrics';
+
+type RoomsInput = InputOf<typeof calls.chatRooms>;
+type RoomMessagesInput = InputOf<typeof calls.chatMessages>;
+/** A room message as the gateway stores it: the send_message text, the room and sender it resolved. */
+type RoomMessageInput = Pick<z.output<typeof ChatSendMessageRequest>, 'message'> & {
+  roomId: number;
+  senderId: number;
+};
 
 interface RoomDbRow {
   id: number;
@@ -41,7 +57,7 @@ const SELECT_ROOM = sql`r.id, r.name, r.channel, r.last_message_at, lm.message A
  * The queries of chat-rooms, run at once: the user (404 when missing), the page and the total.
  * Shared with the bench so it times what the call runs.
  */
-export function roomsQueries(input: { user_id: number; page: number; page_limit: number }) {
+export function roomsQueries(input: RoomsInput) {
   return {
     owner: sql`SELECT id FROM users WHERE id = ${input.user_id}`,
     page: sql`SELECT ${SELECT_ROOM}
@@ -53,7 +69,7 @@ export function roomsQueries(input: { user_id: number; page: number; page_limit:
 }
 
 /** The rooms a user belongs to, most recent activity first. */
-export async function listRooms(db: Db, input: { user_id: number; page: number; page_limit: number }) {
+export async function listRooms(db: Db, input: RoomsInput) {
   const q = roomsQueries(input);
   const [owner, rows, total] = await Promise.all([
     db.execute(q.owner),
@@ -122,12 +138,7 @@ const SELECT_CHAT_MESSAGE = sql`cm.id, cm.room_id, cm.sender_id, s.username AS s
  * The queries of chat-messages, run at once: the user's membership (404 when not a member), the
  * room, the page and the total. Shared with the bench so it times what the call runs.
  */
-export function roomMessagesQueries(input: {
-  user_id: number;
-  room_id: number;
-  page: number;
-  page_limit: number;
-}) {
+export function roomMessagesQueries(input: RoomMessagesInput) {
   return {
     member: memberSql(input.room_id, input.user_id),
     room: roomSql(input.room_id),
@@ -139,10 +150,7 @@ export function roomMessagesQueries(input: {
 }
 
 /** One page of a room of that user: page 0 holds the newest messages, each page oldest first. */
-export async function listRoomMessages(
-  db: Db,
-  input: { user_id: number; room_id: number; page: number; page_limit: number },
-) {
+export async function listRoomMessages(db: Db, input: RoomMessagesInput) {
   const q = roomMessagesQueries(input);
   const [member, room, rows, total] = await Promise.all(
     [q.member, q.room, q.page, q.total].map((query) => db.execute(query)),
@@ -158,10 +166,7 @@ export async function listRoomMessages(
 }
 
 /** A member's text message in a room (sent over the gateway). */
-export async function storeRoomMessage(
-  db: Db,
-  input: { roomId: number; senderId: number; message: string },
-): Promise<ChatMessage> {
+export async function storeRoomMessage(db: Db, input: RoomMessageInput): Promise<ChatMessage> {
   const [row] = rowsOf<{ id: number }>(
     await db.execute(sql`INSERT INTO chat_messages (room_id, sender_id, type, message)
       VALUES (${input.roomId}, ${input.senderId}, 'TEXT', ${input.message}) RETURNING id`),
