@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { type LoggedInUser, OTP_TTL_SECONDS, TEXTS } from '@admin/contract';
+import { type calls, type InputOf, type LoggedInUser, OTP_TTL_SECONDS, TEXTS } from '@admin/contract';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { loginChallenges, sessions, users } from '../../db/schema';
@@ -34,7 +34,7 @@ const BAD_CREDENTIALS = 'Invalid username or password';
  * Step one: password (or a mailed one-time password). Mails a code and answers the challenge key.
  * The attempt is counted before the password is checked (guessing.ts).
  */
-export async function login(deps: AuthDeps, input: { username: string; password: string }, ip: string) {
+export async function login(deps: AuthDeps, input: InputOf<typeof calls.adminLogin>, ip: string) {
   const username = input.username.toLowerCase();
   const now = deps.clock.now();
   await admitPasswordAttempt(deps.db, username, ip, now);
@@ -103,7 +103,7 @@ async function presentLoggedIn(db: Db, userId: number): Promise<LoggedInUser> {
  * Step two: the code. Single use, 10 minutes from the first code, 5 tries a challenge, and wrong
  * codes add up per account (otp.ts).
  */
-export async function verifyOtp(deps: AuthDeps, input: { otp: string; key: string }) {
+export async function verifyOtp(deps: AuthDeps, input: InputOf<typeof calls.verifyAuth>) {
   const now = deps.clock.now();
   const challenge = await takeChallengeTry(deps.db, input.key, now);
   if (!challenge) {
@@ -162,7 +162,7 @@ export async function logout(db: Db, user: AuthUser, now: Date) {
 export async function changePassword(
   db: Db,
   user: AuthUser,
-  input: { currentPassword: string; newPassword: string; confirmPassword: string },
+  input: InputOf<typeof calls.changePassword>,
   now: Date,
 ) {
   if (input.newPassword !== input.confirmPassword) {
