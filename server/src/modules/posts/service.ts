@@ -1,23 +1,21 @@
-import type { PostDetails, PostPersonRow, ReportedPostRow } from '@admin/contract';
-import { sql } from 'drizzle-orm';
+import type { calls, InputOf, PostDetails, PostPersonRow, ReportedPostRow } from '@admin/contract';
+import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { iso, likePattern, orderBy, pagedList, rowsOf, searchMatch } from '../../db/sql';
 import { notFound } from '../../http/errors';
 
-interface Paging {
-  page: number;
-  page_limit: number;
-  direction: 'asc' | 'desc';
-}
+type ReportedPostsInput = InputOf<typeof calls.reportedPosts>;
+/** reported-by and viewed-by share one request. */
+type PeopleInput = InputOf<typeof calls.reportedBy>;
 
 // ---- reported posts -------------------------------------------------------------------------
 
-const REPORTED_ORDER = {
+const REPORTED_ORDER: Record<ReportedPostsInput['order_by'], SQL> = {
   created_at: sql`r.created_at`,
   title: sql`p.title`,
   website: sql`p.website`,
   id: sql`r.id`,
-} as const;
+};
 
 interface ReportedDbRow {
   id: number;
@@ -44,10 +42,7 @@ function presentReportedPost(r: ReportedDbRow): ReportedPostRow {
 }
 
 /** Reports of live posts (a deleted post leaves this list), one row per report. */
-export async function listReportedPosts(
-  db: Db,
-  input: Paging & { query?: string; order_by: keyof typeof REPORTED_ORDER },
-) {
+export async function listReportedPosts(db: Db, input: ReportedPostsInput) {
   const { rows, total, total_is_lower_bound } = await pagedList<ReportedDbRow>(db, {
     select: sql`r.id, p.id AS reported_post_id, m.image, p.title, p.website,
       u.name AS reported_by, u.id AS reported_by_id, r.created_at`,
@@ -165,12 +160,12 @@ export async function postDetails(db: Db, id: number): Promise<PostDetails> {
 
 // ---- reported by / viewed by ------------------------------------------------------------------
 
-const PEOPLE_ORDER = {
+const PEOPLE_ORDER: Record<PeopleInput['order_by'], SQL> = {
   name: sql`u.name`,
   username: sql`u.username`,
   email: sql`u.email`,
   created_at: sql`l.at`,
-} as const;
+};
 
 interface PersonDbRow {
   id: number;
@@ -193,8 +188,6 @@ function presentPerson(r: PersonDbRow): PostPersonRow {
     created_at: iso(r.created_at),
   };
 }
-
-type PeopleInput = Paging & { id: number; query?: string; order_by: keyof typeof PEOPLE_ORDER };
 
 /**
  * Users linked to a post through `table` (post_reports.reported_by_id or post_views.user_id),
