@@ -1,4 +1,4 @@
-import type { CampaignInsight } from '@admin/contract';
+import type { CampaignInsight, calls, InputOf } from '@admin/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { rowsOf } from '../../db/sql';
@@ -22,10 +22,7 @@ const round2 = (v: number) => Math.round(v * 100) / 100;
  * kind, the audience of the users it reached (gender, age from date of birth, location), spend,
  * and every decline with who made it.
  */
-export async function campaignInsights(
-  db: Db,
-  input: { id: number; start_date?: string; end_date?: string },
-) {
+export async function campaignInsights(db: Db, input: InputOf<typeof calls.campaignInsights>) {
   const campaign = await loadCampaign(db, input.id);
   const range: SQL[] = [sql`e.campaign_id = ${input.id}`];
   if (input.start_date) {

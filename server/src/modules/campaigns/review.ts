@@ -1,4 +1,5 @@
 // One campaign's details and staff's review of it: status changes and approval.
+import type { calls, InputOf } from '@admin/contract';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { rowsOf } from '../../db/sql';
@@ -17,7 +18,7 @@ export async function campaignDetails(db: Db, id: number, now: Date) {
  */
 export async function changeCampaignStatus(
   db: Db,
-  input: { id: number; status: string; decline_reason?: string },
+  input: InputOf<typeof calls.campaignStatusChange>,
   staffId: number,
   now: Date,
 ) {

@@ -3,7 +3,8 @@ import {
   CALENDAR_MAX_EVENTS_PER_DAY,
   CAMPAIGN_SETTING_GLOBAL_ONLY,
   CAMPAIGN_SETTING_TYPES,
-  type CampaignSettingType,
+  type calls,
+  type InputOf,
 } from '@admin/contract';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
@@ -15,10 +16,7 @@ import { presentSetting, type SettingDbRow } from './presenters';
 const scopeOf = (userId: number | null | undefined) =>
   userId ? sql`user_id = ${userId}` : sql`user_id IS NULL`;
 
-export async function listSettings(
-  db: Db,
-  input: { start_date: string; end_date: string; user_id?: number },
-) {
+export async function listSettings(db: Db, input: InputOf<typeof calls.campaignSettingsList>) {
   if (input.end_date < input.start_date) {
     throw badRequest('end_date: must not be before start_date');
   }
@@ -40,18 +38,7 @@ const dayOf = (moment: Date) => moment.toISOString().slice(0, 10);
  * Adds or edits the setting of one day. A day holds each type once and at most 4 settings; the
  * per-day lock makes the limit hold under concurrent saves too.
  */
-export async function saveSetting(
-  db: Db,
-  input: {
-    id?: number;
-    date_from: string;
-    date_to: string;
-    setting_key: CampaignSettingType;
-    setting_value: number;
-    user_id?: number | null;
-  },
-  now: Date,
-) {
+export async function saveSetting(db: Db, input: InputOf<typeof calls.campaignSettingsSave>, now: Date) {
   const day = input.date_from.slice(0, 10);
   if (Number.isNaN(Date.parse(`${day}T00:00:00Z`))) {
     throw badRequest('date_from: must be a date YYYY-MM-DD HH:mm:ss');

@@ -1,4 +1,11 @@
-import { type DashboardWidget, hasPermission, WIDGET_CATALOGUE, type WidgetType } from '@admin/contract';
+import {
+  type calls,
+  type DashboardWidget,
+  hasPermission,
+  type InputOf,
+  WIDGET_CATALOGUE,
+  type WidgetType,
+} from '@admin/contract';
 import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { dashboardWidgets } from '../../db/schema';
@@ -9,6 +16,7 @@ import { boundsOf, type DateRange, daysOf } from '../../providers/analytics';
 import { widgetsOf } from '../auth/service';
 
 type DayRow<T> = { day: string } & T;
+type TopSearchesInput = InputOf<typeof calls.topSearches>;
 
 const DAY = (column: string) => sql.raw(`to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD')`);
 
@@ -72,7 +80,7 @@ export async function swisAnalytics(db: Db, range: DateRange) {
 }
 
 /** The query of the Top/Popular Searches widgets, on the daily counts; exported for the benchmark. */
-export function topSearchesSql(input: DateRange & { group_by: 'term' | 'website'; limit: number }): SQL {
+export function topSearchesSql(input: TopSearchesInput): SQL {
   return sql`
     SELECT label, sum(total)::int AS total FROM search_daily_counts
      WHERE kind = ${input.group_by} AND ${inDays(input)}
@@ -80,10 +88,7 @@ export function topSearchesSql(input: DateRange & { group_by: 'term' | 'website'
 }
 
 /** Most searched terms (case-insensitive) or websites of a range. */
-export async function topSearches(
-  db: Db,
-  input: DateRange & { group_by: 'term' | 'website'; limit: number },
-) {
+export async function topSearches(db: Db, input: TopSearchesInput) {
   return rowsOf<{ label: string; total: number }>(await db.execute(topSearchesSql(input)));
 }
 

@@ -1,7 +1,9 @@
 import {
   type AppVersionRule,
+  type calls,
   DEVICE_TYPES,
   ENRICHMENT_SETTING_KEYS as ENRICHMENT_KEYS,
+  type InputOf,
 } from '@admin/contract';
 import { inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
@@ -80,7 +82,7 @@ export async function appVersionRules(db: Db): Promise<AppVersionRule[]> {
 
 export async function saveAppVersionRule(
   db: Db,
-  input: { device_type: DeviceType; app_version: string; notify_for_update: number },
+  input: InputOf<typeof calls.saveAppVersionSetting>,
   now: Date,
 ) {
   const [row] = await db
@@ -121,7 +123,7 @@ export function compareVersions(a: string, b: string): number {
 }
 
 /** The mobile app's question: an installed version below the platform's threshold gets the rule's action. */
-export async function checkAppVersion(db: Db, input: { device_type: DeviceType; app_version: string }) {
+export async function checkAppVersion(db: Db, input: InputOf<typeof calls.appVersionCheck>) {
   const rows = rowsOf<{ app_version: string; notify_for_update: number }>(
     await db.execute(sql`
       SELECT app_version, notify_for_update FROM app_version_settings WHERE device_type = ${input.device_type}`),
