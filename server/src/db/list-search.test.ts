@@ -100,6 +100,8 @@ describe('searched lists', () => {
     ['a common term early in the order (the bounded walk)', 'active', 'zxw'],
     ['a rare term (the capped matches)', 'active', 'rarezxq'],
     ['a term gathered late in the order (every match, sorted)', 'active', 'Yzxw'],
+    // In most rows but in none of the first 20 newest: the sample finds it common, the longer walk pages it.
+    ['a common term absent from the start of the order (the longer walk)', 'active', 'lpha'],
     ['deleted users, short and long terms', 'deleted', 'qv'],
     ['deleted users, a long term', 'deleted', 'zxw'],
   ];
