@@ -327,8 +327,7 @@ export async function searchedList<T>(db: Db, spec: SearchedSpec): Promise<Paged
   } else {
     rows = walked ?? [];
     // The walk's page stands when full, or when the walk read the whole list; else every match, sorted.
-    const done = full || (rows.length > 0 && rows[0].walked__! < walkRows());
-    if (!done) {
+    if (!full && !walkedAll) {
       rows = rowsOf<Walked<T>>(await byBitmap(db, allMatchesPage(spec)));
     }
   }

@@ -6,11 +6,12 @@ import pg from 'pg';
 import type { Db } from './client';
 
 /**
- * A statement written as PostgreSQL text ($1, $2... for its values). Sent with COMMIT it is
- * prepared once per connection under a name of its own (see statementName); elsewhere it runs
+ * A statement written as PostgreSQL text ($1, $2... for its values). Sent with COMMIT under its
+ * `name` it is prepared once per connection (no parsing and planning again); elsewhere it runs
  * through drizzle like any query.
  */
 export interface Statement {
+  name?: string;
   text: string;
   values: unknown[];
 }
@@ -87,7 +88,7 @@ export async function sendWithCommit(db: Db, statement: Statement): Promise<void
 }
 
 /**
- * Ends the transaction now with `query` as its last statement, sent with COMMIT without waiting
+ * Ends the transaction now with `statement` as its last statement, sent with COMMIT without waiting
  * (inTransaction checks both answers before the call succeeds). What the call runs afterwards runs
  * after the COMMIT on the same connection, so a read that follows shares its round trip. Only on a
  * pipelined PostgreSQL server; elsewhere it does nothing and answers false.
@@ -117,19 +118,6 @@ function drizzleOn(client: pg.PoolClient): Db {
 
 type Query = pg.PoolClient['query'];
 
-/**
- * Statements sent with COMMIT (the audit entry's INSERT: one text) are prepared once per
- * connection under a name of their own, which spares PostgreSQL parsing and planning them again.
- */
-const statementNames = new Map<string, string>();
-function statementName(text: string) {
-  let name = statementNames.get(text);
-  if (!name) {
-    name = `with_commit_${statementNames.size + 1}`;
-    statementNames.set(text, name);
-  }
-  return name;
-}
 /** drizzle's nested transactions: sent without waiting, like BEGIN. */
 const SENT_AHEAD = /^(savepoint|release savepoint) sp\d+$/;
 type Send = (config: string | pg.QueryConfig, values?: unknown[]) => Promise<pg.QueryResult>;
@@ -189,7 +177,7 @@ async function pipelinedTransaction<T>(pool: pg.Pool, fn: () => Promise<T>): Pro
   try {
     const result = await drizzleOn(client).transaction((tx) => {
       store.tx = tx as unknown as Db;
-      store.send = ({ text, values }) => sendAhead({ name: statementName(text), text, values });
+      store.send = (statement) => sendAhead(statement);
       store.commit = (statement) => {
         store.send?.(statement);
         sendAhead('commit');

@@ -124,6 +124,7 @@ const ENTRY_INSERT = `INSERT INTO audit_log
 export function entryStatement(entry: Entry, req = scope.getStore()?.req): Statement {
   const from = origin(req);
   return {
+    name: 'audit_entry_insert',
     text: ENTRY_INSERT,
     values: [
       entry.actor.id,

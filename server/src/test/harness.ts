@@ -207,6 +207,15 @@ export function lastMail(outboxDir: string): string {
   return fs.readFileSync(path.join(outboxDir, files[files.length - 1]), 'utf8');
 }
 
+/** The sign-in code in the newest mail of the outbox. */
+export function lastCode(outboxDir: string): string {
+  const match = lastMail(outboxDir).match(/code is (\d{6})/);
+  if (!match) {
+    throw new Error('no code in the mail');
+  }
+  return match[1];
+}
+
 export { calls, sql };
 
 /** Waits (polling, up to 10 s) for a mail in the outbox whose text matches, e.g. one sent after the answer. */

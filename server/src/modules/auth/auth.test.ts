@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loginChallenges, sessions, signInCounters, users } from '../../db/schema';
-import { callApi, calls, lastMail, makeUser, setupTestApp, type TestEnv } from '../../test/harness';
+import { callApi, calls, lastCode, lastMail, makeUser, setupTestApp, type TestEnv } from '../../test/harness';
 import { sha256 } from './sessions';
 
 let env: TestEnv;
@@ -12,18 +12,13 @@ afterAll(async () => {
   await env?.close();
 });
 
-const codeFromMail = () => {
-  const match = lastMail(env.outboxDir).match(/code is (\d{6})/);
-  if (!match) {
-    throw new Error('no code in the mail');
-  }
-  return match[1];
-};
-
 async function signIn(username: string, password: string) {
   const login = await callApi(env.app, calls.adminLogin, { username, password });
   expect(login.status).toBe(200);
-  const verify = await callApi(env.app, calls.verifyAuth, { key: login.body.key, otp: codeFromMail() });
+  const verify = await callApi(env.app, calls.verifyAuth, {
+    key: login.body.key,
+    otp: lastCode(env.outboxDir),
+  });
   expect(verify.status).toBe(200);
   return verify.body;
 }
@@ -158,7 +153,7 @@ describe('verify-auth', () => {
       username: staff.username,
       password: staff.password,
     });
-    const otp = codeFromMail();
+    const otp = lastCode(env.outboxDir);
     expect((await callApi(env.app, calls.verifyAuth, { key: login.body.key, otp })).status).toBe(200);
     expect((await callApi(env.app, calls.verifyAuth, { key: login.body.key, otp })).status).toBe(401);
   });
@@ -169,7 +164,7 @@ describe('verify-auth', () => {
       username: staff.username,
       password: staff.password,
     });
-    const otp = codeFromMail();
+    const otp = lastCode(env.outboxDir);
     const wrong = otp === '000000' ? '111111' : '000000';
     for (let i = 0; i < 5; i++) {
       const res = await callApi(env.app, calls.verifyAuth, { key: login.body.key, otp: wrong });
@@ -186,7 +181,7 @@ describe('verify-auth', () => {
       username: staff.username,
       password: staff.password,
     });
-    const otp = codeFromMail();
+    const otp = lastCode(env.outboxDir);
     await env.db
       .update(loginChallenges)
       .set({ expiresAt: new Date(Date.now() - 1000) })
@@ -207,7 +202,7 @@ describe('verify-auth', () => {
       username: staff.username,
       password: staff.password,
     });
-    const first = codeFromMail();
+    const first = lastCode(env.outboxDir);
     await new Promise((r) => setTimeout(r, 5)); // distinct outbox file names
     // resend is open 90 s after the last code
     await env.db
@@ -216,7 +211,7 @@ describe('verify-auth', () => {
       .where(eq(loginChallenges.keyHash, sha256(login.body.key)));
     const resend = await callApi(env.app, calls.resendOtp, { key: login.body.key, action: 'resend' });
     expect(resend.status).toBe(200);
-    const second = codeFromMail();
+    const second = lastCode(env.outboxDir);
     if (first !== second) {
       expect((await callApi(env.app, calls.verifyAuth, { key: login.body.key, otp: first })).status).toBe(
         401,

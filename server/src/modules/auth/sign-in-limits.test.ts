@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loginChallenges, signInCounters } from '../../db/schema';
 import { systemClock } from '../../providers/clock';
 import type { Mail } from '../../providers/mail';
-import { callApi, calls, lastMail, makeUser, setupTestApp, type TestEnv } from '../../test/harness';
+import { callApi, calls, lastCode, lastMail, makeUser, setupTestApp, type TestEnv } from '../../test/harness';
 import { type AuthDeps, login, verifyOtp } from './service';
 import { sha256 } from './sessions';
 
@@ -34,14 +34,6 @@ async function signInFrom(
   });
   return { status: res.statusCode, body: res.json() };
 }
-
-const codeFromMail = () => {
-  const match = lastMail(env.outboxDir).match(/code is (\d{6})/);
-  if (!match) {
-    throw new Error('no code in the mail');
-  }
-  return match[1];
-};
 
 describe('password guessing', () => {
   it('checks at most 5 of 20 parallel wrong passwords for one account from one address', async () => {
@@ -130,7 +122,7 @@ describe('one-time codes', () => {
   async function challenge(username: string, password: string) {
     const res = await signInFrom(newAddress(), username, password);
     expect(res.status).toBe(200);
-    return { key: res.body.key as string, otp: codeFromMail() };
+    return { key: res.body.key as string, otp: lastCode(env.outboxDir) };
   }
   const wrongOf = (otp: string) => (otp === '000000' ? '111111' : '000000');
 
@@ -210,7 +202,9 @@ describe('one-time codes', () => {
     const [after] = await env.db.select().from(loginChallenges).where(where);
     expect(after.expiresAt.getTime()).toBe(before.expiresAt.getTime());
     // the newest code still works
-    expect((await callApi(env.app, calls.verifyAuth, { key, otp: codeFromMail() })).status).toBe(200);
+    expect((await callApi(env.app, calls.verifyAuth, { key, otp: lastCode(env.outboxDir) })).status).toBe(
+      200,
+    );
   });
 
   it('refuses resend for an expired challenge', async () => {
