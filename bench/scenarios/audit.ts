@@ -40,6 +40,7 @@ async function topUp(ctx: BenchContext) {
   // as days pass: a small shortfall is reused, not topped up (which rebuilds every index).
   if (have >= TARGET * 0.99) {
     console.log(`[bench] audit_log: ${have.toLocaleString('en-US')} entries (reused)`);
+    await fillSeedSlivers(ctx);
     return;
   }
   const started = Date.now();
@@ -74,9 +75,54 @@ async function topUp(ctx: BenchContext) {
   }
   // Index-only scans need the visibility map: deep pages walk the index alone.
   await ctx.pool.query('VACUUM ANALYZE audit_log');
+  await fillSeedSlivers(ctx);
   console.log(
     `[bench] audit_log: ${(await count()).toLocaleString('en-US')} entries in ${Date.now() - started} ms`,
   );
+}
+
+/** The block a new entry would go to now, from a new connection (no cached target block). */
+async function nextEntryBlock(ctx: BenchContext): Promise<{ block: number; pages: number }> {
+  const client = await ctx.pool.connect();
+  try {
+    await client.query('BEGIN');
+    const { rows } = await client.query<{ block: string; pages: string }>(
+      `WITH e AS (INSERT INTO audit_log (action) VALUES ('password-refused') RETURNING ctid)
+       SELECT (ctid::text::point)[0] AS block, pg_relation_size('audit_log') / 8192 AS pages FROM e`,
+    );
+    return { block: Number(rows[0].block), pages: Number(rows[0].pages) };
+  } finally {
+    await client.query('ROLLBACK');
+    client.release();
+  }
+}
+
+/**
+ * The seed's VACUUM records the sliver of free space its load left at the end of every one of its
+ * ~260,000 pages, and each later entry small enough for one goes to the next such page: a cold page
+ * and a full-page image in the WAL per entry (about 0.1 ms; bench/README.md, "Writing the entry").
+ * In production autovacuum records slivers only in the pages filled since its last run, which the
+ * next few percent of entries use up. Smaller entries than any call writes fill them first, so the
+ * overhead bench meets the table as it stands between two vacuums, not right after a bulk load.
+ */
+async function fillSeedSlivers(ctx: BenchContext) {
+  const first = await nextEntryBlock(ctx);
+  if (first.block >= first.pages - 1) {
+    return;
+  }
+  console.log(`[bench] audit_log: filling the seed's free-space slivers from page ${first.block}…`);
+  for (;;) {
+    const { rows } = await ctx.pool.query<{ low: string }>(
+      `WITH e AS (INSERT INTO audit_log (created_at, action)
+                  SELECT now() - random() * interval '360 days', 'password-refused' FROM generate_series(1, 20000)
+                  RETURNING ctid)
+       SELECT min((ctid::text::point)[0]) AS low FROM e`,
+    );
+    if (Number(rows[0].low) >= first.pages) {
+      break;
+    }
+  }
+  await ctx.pool.query('VACUUM ANALYZE audit_log');
 }
 
 function input(over: Partial<AuditListInput>): AuditListInput {
