@@ -32,7 +32,7 @@ import {
 } from './sql';
 
 /** Rows of the list's order the bounded walk tests (LIST_SEARCH_WALK in the environment lowers it for tests). */
-function walkRows(): number {
+export function walkRows(): number {
   const v = Number(process.env.LIST_SEARCH_WALK);
   return v > 0 ? v : 2000;
 }
@@ -42,7 +42,7 @@ function walkRows(): number {
  * 2 % of them reaches the cap inside it. About 1.3 µs a row for two ILIKE tests ('son' reached the
  * cap after 8,350 rows in 13 ms at 1,000,000 users), so a wrong guess costs at most ~65 ms.
  */
-function scanRows(): number {
+export function scanRows(): number {
   const v = Number(process.env.LIST_SEARCH_SCAN);
   return v > 0 ? v : 50_000;
 }
@@ -51,7 +51,7 @@ function scanRows(): number {
  * Share of the walked rows a term must hit to be counted by the scan rather than its index bitmap:
  * at 5 % the scan stops after ~20,000 rows, where the bitmap would collect 50,000 matches.
  */
-const COMMON_HIT_RATE = 0.05;
+export const COMMON_HIT_RATE = 0.05;
 
 export interface ListSearch {
   term: string;

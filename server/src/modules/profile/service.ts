@@ -8,7 +8,8 @@ import {
 import { type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
-import { cappedCount, likePattern, orderBy, pagedList, rowsOf, searchMatch, totalOf } from '../../db/sql';
+import { likePattern, orderBy, pagedList, rowsOf, searchMatch } from '../../db/sql';
+import { type ListTotal, type SubsetSearch, subsetSearchTotal } from '../../db/subset-search';
 import { auditChanges, readAfterCommit } from '../../http/audit';
 import type { AuthUser } from '../../http/auth';
 import { conflict, userNotFound } from '../../http/errors';
@@ -80,7 +81,7 @@ const SELECT_FOLLOW = sql`u.id, u.avatar, u.name, u.username, u.email, u.phone, 
 /**
  * The queries of one page of a user's followers (who follow them) or followings (whom they follow).
  * `user` answers the user's existence and, from the counter kept beside the user, the unfiltered
- * total; `total` is only needed with a keyword. The default newest-first order pages the
+ * total; with a keyword, `search` is what subsetSearchTotal counts the total from. The default newest-first order pages the
  * (following_id, created_at) or (follower_id, created_at) index and joins users for the ten rows
  * only; pages in the far half are read from the other end of the index, so the last page costs
  * what the first does. Exported so the benchmark times exactly these through the driver.
@@ -116,12 +117,13 @@ export function followsQueries(side: 'followers' | 'following', input: FollowInp
          LIMIT ${take} OFFSET ${skip}
       ) f JOIN users u ON u.id = f.other_id
       ORDER BY f.created_at ${dir}, f.other_id ${dir}`;
-    return { user, page, total: null, reversed };
+    return { user, page, search: null, reversed };
   }
 
   const parts: SQL[] = [sql`${own} = ${input.user_id}`];
-  if (keyword) {
-    parts.push(searchMatch(keyword, [sql`u.name`, sql`u.username`, sql`u.email`]));
+  const match = keyword ? searchMatch(keyword, [sql`u.name`, sql`u.username`, sql`u.email`]) : null;
+  if (match) {
+    parts.push(match);
   }
   const where = sql.join(parts, sql` AND `);
   const order = orderBy(FOLLOW_ORDER[input.order_by], other, input.direction, {
@@ -133,8 +135,14 @@ export function followsQueries(side: 'followers' | 'following', input: FollowInp
      WHERE ${where}
      ORDER BY ${order}
      LIMIT ${limit} OFFSET ${offset}`;
-  const total = keyword ? cappedCount(sql`follows f JOIN users u ON u.id = ${other}`, where) : null;
-  return { user, page, total, reversed: false };
+  // The keyword's total among this user's follows rows (db/subset-search.ts).
+  const search: SubsetSearch | null = match && {
+    members: sql`SELECT ${other} AS id FROM follows f WHERE ${own} = ${input.user_id}`,
+    table: sql`users u`,
+    key: sql`u.id`,
+    match,
+  };
+  return { user, page, search, reversed: false };
 }
 
 /** Offsets below this are read forwards at once; deeper pages first learn the total. */
@@ -146,10 +154,10 @@ export async function listFollows(db: Db, side: 'followers' | 'following', input
   const offset = input.page * input.page_limit;
   let owner: { id: number; total: number } | undefined;
   let q = followsQueries(side, input);
-  let pending: Promise<unknown> | null = null;
+  let pending: Promise<[unknown, ListTotal | null]> | null = null;
   if (keyword || offset < FORWARD_ONLY_OFFSET) {
     // Shallow pages and searches: the owner, the page and the count go together.
-    pending = Promise.all([db.execute(q.page), q.total ? db.execute(q.total) : null]);
+    pending = Promise.all([db.execute(q.page), q.search ? subsetSearchTotal(db, q.search) : null]);
     // Handled below; this keeps a failure from being reported as unhandled while the owner loads.
     pending.catch(() => undefined);
     [owner] = rowsOf<{ id: number; total: number }>(await db.execute(q.user));
@@ -160,14 +168,14 @@ export async function listFollows(db: Db, side: 'followers' | 'following', input
       pending = Promise.all([db.execute(q.page), null]);
     }
   }
-  const results = (await pending) as [unknown, unknown] | null;
+  const results = await pending;
   if (!owner || !results) {
     throw userNotFound();
   }
   const rows = rowsOf<FollowDbRow>(results[0]).map(presentFollow);
   return {
     data: q.reversed ? rows.reverse() : rows,
-    ...(results[1] ? totalOf(results[1]) : { total: Number(owner.total), total_is_lower_bound: false }),
+    ...(results[1] ?? { total: Number(owner.total), total_is_lower_bound: false }),
   };
 }
 

@@ -1,0 +1,127 @@
+// A keyword's total among a user's followers or followings (issue 12, db/subset-search.ts): whichever
+// plan counts it (the whole small subset, the walk of a common term, the bitmap of a rarer one),
+// the total is the plain count up to the cap, and the cap with the flag beyond. The cap is 5 and
+// the sample 20 members here, so a few dozen follows exercise every plan.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { callApi, calls, type MadeUser, makeUser, setupTestApp, sql, type TestEnv } from '../test/harness';
+import { rowsOf } from './sql';
+
+let env: TestEnv;
+let admin: MadeUser;
+let star: number;
+let small: number;
+let fan: number;
+const saved = { cap: process.env.LIST_TOTAL_CAP, walk: process.env.LIST_SEARCH_WALK };
+
+/** Users named `names` in order, each following `target` a second after the one before. */
+async function followersOf(target: number, names: string[]) {
+  await env.db.execute(sql`
+    WITH made AS (
+      INSERT INTO users (name, username, email)
+      SELECT n.name, 'ss_' || ${target} || '_' || n.i, 'ss_' || ${target} || '_' || n.i || '@example.com'
+        FROM json_array_elements_text(${JSON.stringify(names)}::json) WITH ORDINALITY AS n(name, i)
+      RETURNING id, username
+    )
+    INSERT INTO follows (follower_id, following_id, created_at)
+    SELECT id, ${target}, timestamptz '2025-01-01' + split_part(username, '_', 3)::int * interval '1 second'
+      FROM made`);
+  await env.db.execute(
+    sql`UPDATE users SET followers_count = (SELECT count(*) FROM follows WHERE following_id = ${target}) WHERE id = ${target}`,
+  );
+}
+
+beforeAll(async () => {
+  process.env.LIST_TOTAL_CAP = '5';
+  process.env.LIST_SEARCH_WALK = '20';
+  env = await setupTestApp();
+  admin = await makeUser(env.db, { superAdmin: true });
+  star = (await makeUser(env.db, { platform: true, name: 'Star' })).id;
+  small = (await makeUser(env.db, { platform: true, name: 'Small' })).id;
+  // 60 followers of star, oldest first: 'Cmnq' in every other one (common everywhere); 'Edgq' once
+  // among the first 20 and once after (the sample finds it common, the walk ends short of the cap);
+  // 'Rarq' 3 times and 'Sprq' 7 times, all after the first 20 (the sample misses them).
+  const names = Array.from({ length: 60 }, (_, i) => {
+    const parts = [`Fan ${i}`];
+    if (i % 2 === 0) parts.push('Cmnq');
+    if (i === 7 || i === 44) parts.push('Edgq');
+    if ([25, 39, 58].includes(i)) parts.push('Rarq');
+    if (i >= 30 && i < 37) parts.push('Sprq');
+    return parts.join(' ');
+  });
+  await followersOf(star, names);
+  // A small subset: 8 followers, all 'Tinq', 3 of them 'Thrq'.
+  await followersOf(
+    small,
+    Array.from({ length: 8 }, (_, i) => `Tinq ${i}${i < 3 ? ' Thrq' : ''}`),
+  );
+  // fan follows star's 30 oldest followers: 'Cmnq' 15 times, 'Rarq' once, after the sample's 20.
+  fan = (await makeUser(env.db, { platform: true, name: 'Fan' })).id;
+  await env.db.execute(sql`
+    INSERT INTO follows (follower_id, following_id, created_at)
+    SELECT ${fan}, f.follower_id, f.created_at FROM follows f WHERE f.following_id = ${star} ORDER BY f.created_at LIMIT 30`);
+});
+afterAll(async () => {
+  for (const [k, v] of [
+    ['LIST_TOTAL_CAP', saved.cap],
+    ['LIST_SEARCH_WALK', saved.walk],
+  ] as const) {
+    if (v === undefined) {
+      delete process.env[k];
+    } else {
+      process.env[k] = v;
+    }
+  }
+  await env?.close();
+});
+
+/** The plain count of `term` among the side's rows of `user`. */
+async function plainCount(side: 'followers' | 'following', user: number, term: string) {
+  const [own, other] =
+    side === 'followers' ? ['following_id', 'follower_id'] : ['follower_id', 'following_id'];
+  const [row] = rowsOf<{ n: number }>(
+    await env.db.execute(
+      sql.raw(`SELECT count(*)::int AS n FROM follows f JOIN users u ON u.id = f.${other}
+        WHERE f.${own} = ${user} AND (u.name ILIKE '%${term}%' OR u.username ILIKE '%${term}%' OR u.email ILIKE '%${term}%')`),
+    ),
+  );
+  return row.n;
+}
+
+describe("a keyword's total among a user's follows", () => {
+  const cases: ['followers' | 'following', () => number, string, string][] = [
+    ['followers', () => star, 'cmnq', 'common: the walk reaches the cap'],
+    ['followers', () => star, 'edgq', 'common in the sample, the walk ends short: the bitmap counts'],
+    ['followers', () => star, 'rarq', 'missed by the sample: the bitmap counts'],
+    ['followers', () => star, 'sprq', 'missed by the sample, past the cap'],
+    ['followers', () => star, 'nowhere', 'no match'],
+    ['followers', () => small, 'tinq', 'a small subset past the cap'],
+    ['followers', () => small, 'thrq', 'a small subset under the cap'],
+    ['following', () => fan, 'cmnq', 'followings: common'],
+    ['following', () => fan, 'rarq', 'followings: rare, after the sample'],
+  ];
+  for (const [side, user, term, label] of cases) {
+    it(`${side} '${term}' (${label})`, async () => {
+      const plain = await plainCount(side, user(), term);
+      const res = await callApi(
+        env.app,
+        side === 'followers' ? calls.followers : calls.following,
+        { user_id: user(), keyword: term, page_limit: 100 },
+        admin.token,
+      );
+      expect(res.status).toBe(200);
+      expect(res.body).toMatchObject(
+        plain > 5 ? { total: 5, total_is_lower_bound: true } : { total: plain, total_is_lower_bound: false },
+      );
+      expect(res.body.data).toHaveLength(plain);
+    });
+  }
+
+  it('found the cases it means to (so each plan above is reached)', async () => {
+    expect(await plainCount('followers', star, 'cmnq')).toBe(30);
+    expect(await plainCount('followers', star, 'edgq')).toBe(2);
+    expect(await plainCount('followers', star, 'rarq')).toBe(3);
+    expect(await plainCount('followers', star, 'sprq')).toBe(7);
+    expect(await plainCount('followers', small, 'tinq')).toBe(8);
+    expect(await plainCount('following', fan, 'rarq')).toBe(1);
+  });
+});
