@@ -147,7 +147,7 @@ export interface PagedList<T> {
 const and = (parts: SQL[]) => (parts.length === 0 ? sql`true` : sql.join(parts, sql` AND `));
 
 /** Counts the rows of `from` under `where`, stopping after totalCap() + 1 (read it with totalOf). */
-export function cappedCount(from: SQL, where: SQL): SQL {
+function cappedCount(from: SQL, where: SQL): SQL {
   return sql`SELECT count(*)::int AS n, false AS exact FROM (SELECT 1 FROM ${from} WHERE ${where} LIMIT ${totalCap() + 1}) x`;
 }
 

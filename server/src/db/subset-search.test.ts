@@ -41,12 +41,13 @@ beforeAll(async () => {
   // among the first 20 and once after (the sample finds it common, the walk ends short of the cap);
   // 'Rarq' 3 times and 'Sprq' 7 times, all after the first 20 (the sample misses them).
   const names = Array.from({ length: 60 }, (_, i) => {
-    const parts = [`Fan ${i}`];
-    if (i % 2 === 0) parts.push('Cmnq');
-    if (i === 7 || i === 44) parts.push('Edgq');
-    if ([25, 39, 58].includes(i)) parts.push('Rarq');
-    if (i >= 30 && i < 37) parts.push('Sprq');
-    return parts.join(' ');
+    const tags: [string, boolean][] = [
+      ['Cmnq', i % 2 === 0],
+      ['Edgq', i === 7 || i === 44],
+      ['Rarq', [25, 39, 58].includes(i)],
+      ['Sprq', i >= 30 && i < 37],
+    ];
+    return [`Fan ${i}`, ...tags.filter(([, on]) => on).map(([t]) => t)].join(' ');
   });
   await followersOf(star, names);
   // A small subset: 8 followers, all 'Tinq', 3 of them 'Thrq'.
