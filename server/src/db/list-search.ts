@@ -14,7 +14,8 @@
  * The total is counted up to totalCap(): for a short term one capped branch per column, each an
  * index-only walk of a prefix index, at the same time as the page; else after the walk, by a
  * bounded scan when the walk found the term common (`scannedCount`: it stops at the cap's match
- * instead of collecting every match), by the term's index otherwise (`boundedMatches`).
+ * instead of collecting every match), or when the walk filled the page, by the rows that start as
+ * the term does (`prefixedCount`); by the term's index otherwise (`boundedMatches`).
  */
 import { type SQL, sql } from 'drizzle-orm';
 import { type Db, executeWithSettings } from './client';
@@ -223,6 +224,34 @@ async function commonTermPage<T>(db: Db, spec: SearchedSpec): Promise<PagedList<
   return { rows, ...totalOf({ rows: [{ n, exact: false }] }) };
 }
 
+/** Characters of the longest prefix index (the `_p2_` ones) a term's head is looked up in. */
+const PREFIX_HEAD = 2;
+
+/**
+ * A lower bound of a term's total from the rows that start as the term does: each searched column's
+ * prefix index read in order at its first PREFIX_HEAD characters, at most ten times the cap's rows,
+ * the term tested on each. Terms are often typed from their start ('coffee'
+ * begins 139,010 of 5,000,000 searches): the cap reached there is the total without the trigram
+ * bitmap of every match (50 ms). Null when the list names no prefix index for its columns.
+ */
+function prefixedCount(spec: SearchedSpec): SQL | null {
+  const { term, columns, prefixOrder } = spec.search;
+  if (!prefixOrder || prefixOrder.length !== columns.length || prefixOrder.some((o) => !o)) {
+    return null;
+  }
+  const { where, key } = parts(spec);
+  const head = [...term].slice(0, PREFIX_HEAD).join('');
+  const match = searchMatch(term, columns);
+  const cap = totalCap() + 1;
+  const scan = 10 * cap;
+  const branches = columns.map(
+    (c, i) => sql`(SELECT x.key FROM (
+      SELECT ${key} AS key, ${match} AS hit FROM ${from(spec)} WHERE ${where} AND ${prefixMatch(head, c)}
+       ORDER BY ${prefixOrder[i]} LIMIT ${scan}) x WHERE x.hit LIMIT ${cap})`,
+  );
+  return sql`SELECT count(*)::int AS n FROM (${sql.join(branches, sql` UNION `)}) c`;
+}
+
 /** The page's rows for keys already found, in the list's order. */
 function rowsOfKeys(spec: SearchedSpec, keys: number[]): SQL {
   const list = keys.filter((k) => Number.isInteger(k)).join(',');
@@ -301,6 +330,14 @@ export async function searchedList<T>(db: Db, spec: SearchedSpec): Promise<Paged
   const full = walked !== null && walked.length === spec.input.page_limit;
   if (full && isCommon(walked[0])) {
     const n = rowsOf<{ n: number }>(await db.execute(scannedCount(spec)))[0]?.n ?? 0;
+    if (n > totalCap()) {
+      return { rows: stripped(walked), ...totalOf({ rows: [{ n, exact: false }] }) };
+    }
+  }
+  // A term the walk found often enough for its page but not common: maybe a common start of texts.
+  const prefixed = full && !isShortTerm(spec.search.term) ? prefixedCount(spec) : null;
+  if (walked && prefixed) {
+    const n = rowsOf<{ n: number }>(await db.execute(prefixed))[0]?.n ?? 0;
     if (n > totalCap()) {
       return { rows: stripped(walked), ...totalOf({ rows: [{ n, exact: false }] }) };
     }
