@@ -230,9 +230,10 @@ const PREFIX_HEAD = 2;
 /**
  * A lower bound of a term's total from the rows that start as the term does: each searched column's
  * prefix index read in order at its first PREFIX_HEAD characters, at most ten times the cap's rows,
- * the term tested on each. Terms are often typed from their start ('coffee'
- * begins 139,010 of 5,000,000 searches): the cap reached there is the total without the trigram
- * bitmap of every match (50 ms). Null when the list names no prefix index for its columns.
+ * the term tested on each. Terms are often typed from their start ('coffee' begins 139,010 of
+ * 5,000,000 searches): the cap reached there is the total without the trigram bitmap of every
+ * match (50 ms). Falling short costs at most those rows. Null when the list names no prefix index
+ * for its columns.
  */
 function prefixedCount(spec: SearchedSpec): SQL | null {
   const { term, columns, prefixOrder } = spec.search;

@@ -81,10 +81,11 @@ const SELECT_FOLLOW = sql`u.id, u.avatar, u.name, u.username, u.email, u.phone, 
 /**
  * The queries of one page of a user's followers (who follow them) or followings (whom they follow).
  * `user` answers the user's existence and, from the counter kept beside the user, the unfiltered
- * total; with a keyword, `search` is what subsetSearchTotal counts the total from. The default newest-first order pages the
- * (following_id, created_at) or (follower_id, created_at) index and joins users for the ten rows
- * only; pages in the far half are read from the other end of the index, so the last page costs
- * what the first does. Exported so the benchmark times exactly these through the driver.
+ * total; with a keyword, `search` is what subsetSearchTotal counts the total from. The default
+ * newest-first order pages the (following_id, created_at, follower_id) or (follower_id,
+ * created_at, following_id) index and joins users for the ten rows only; pages in the far half are
+ * read from the other end of the index, so the last page costs what the first does. Exported so
+ * the benchmark times exactly these through the driver.
  */
 export function followsQueries(side: 'followers' | 'following', input: FollowInput, knownTotal?: number) {
   // followers: rows of follows pointing at the user; the other end is the follower.
