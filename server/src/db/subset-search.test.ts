@@ -39,13 +39,15 @@ beforeAll(async () => {
   small = (await makeUser(env.db, { platform: true, name: 'Small' })).id;
   // 60 followers of star, oldest first: 'Cmnq' in every other one (common everywhere); 'Edgq' once
   // among the first 20 and once after (the sample finds it common, the walk ends short of the cap);
-  // 'Rarq' 3 times and 'Sprq' 7 times, all after the first 20 (the sample misses them).
+  // 'Rarq' 3 times and 'Sprq' 7 times, all after the first 20 (the sample misses them); 'Wlkq' twice
+  // among the first 20 and 5 times after.
   const names = Array.from({ length: 60 }, (_, i) => {
     const tags: [string, boolean][] = [
       ['Cmnq', i % 2 === 0],
       ['Edgq', i === 7 || i === 44],
       ['Rarq', [25, 39, 58].includes(i)],
       ['Sprq', i >= 30 && i < 37],
+      ['Wlkq', [3, 15, 22, 27, 33, 41, 50].includes(i)],
     ];
     return [`Fan ${i}`, ...tags.filter(([, on]) => on).map(([t]) => t)].join(' ');
   });
@@ -90,7 +92,8 @@ async function plainCount(side: 'followers' | 'following', user: number, term: s
 
 describe("a keyword's total among a user's follows", () => {
   const cases: ['followers' | 'following', () => number, string, string][] = [
-    ['followers', () => star, 'cmnq', 'common: the walk reaches the cap'],
+    ['followers', () => star, 'cmnq', 'common: the sample alone passes the cap'],
+    ['followers', () => star, 'wlkq', 'common in the sample, the walk after it reaches the cap'],
     ['followers', () => star, 'edgq', 'common in the sample, the walk ends short: the bitmap counts'],
     ['followers', () => star, 'rarq', 'missed by the sample: the bitmap counts'],
     ['followers', () => star, 'sprq', 'missed by the sample, past the cap'],
@@ -122,6 +125,7 @@ describe("a keyword's total among a user's follows", () => {
     expect(await plainCount('followers', star, 'edgq')).toBe(2);
     expect(await plainCount('followers', star, 'rarq')).toBe(3);
     expect(await plainCount('followers', star, 'sprq')).toBe(7);
+    expect(await plainCount('followers', star, 'wlkq')).toBe(7);
     expect(await plainCount('followers', small, 'tinq')).toBe(8);
     expect(await plainCount('following', fan, 'rarq')).toBe(1);
   });

@@ -7,8 +7,8 @@
  * the term's matches in the whole table cost. The first walkRows() members tell which plan:
  *
  * - they are all the members (a small subset): their count is the total;
- * - the term is in at least COMMON_HIT_RATE of them: members probed in turn until the cap's match
- *   (at most scanRows()), which then is the total (a lower bound);
+ * - the term is in at least COMMON_HIT_RATE of them: the members after them probed in turn until
+ *   the cap's match (up to the scanRows()th member), which then is the total (a lower bound);
  * - else, or when that walk ends short of the cap: the term's index bitmap over the table, joined
  *   by hash with the members (an index-only scan), counted up to the cap.
  */
@@ -20,6 +20,8 @@ import { rowsOf, totalCap, totalOf } from './sql';
 export interface SubsetSearch {
   /** The members: a SELECT of one column named `id` (the table's key) that an index serves. */
   members: SQL;
+  /** An order of the members that index gives, unique (the sample and the walk after it split it). */
+  order: SQL;
   /** The searched table with its alias, e.g. sql`users u`. */
   table: SQL;
   /** The table's key, e.g. sql`u.id`. */
@@ -37,9 +39,9 @@ const HASH_OF_BITMAP = sql`SELECT set_config('enable_seqscan', 'off', true), set
   set_config('enable_nestloop', 'off', true), set_config('enable_mergejoin', 'off', true),
   set_config('max_parallel_workers_per_gather', '0', true), set_config('jit', 'off', true)`;
 
-/** The matches among the members, up to the cap, each member's row read through the table's key. */
-function probed(s: SubsetSearch, members: number, what: SQL, limit: SQL = sql``): SQL {
-  return sql`SELECT ${what} FROM (${s.members} LIMIT ${members}) f
+/** Members `from` to `to` in their order, each member's row read through the table's key and tested. */
+function probed(s: SubsetSearch, [from, to]: [number, number], what: SQL, limit: SQL = sql``): SQL {
+  return sql`SELECT ${what} FROM (${s.members} ORDER BY ${s.order} LIMIT ${to - from} OFFSET ${from}) f
     CROSS JOIN LATERAL (SELECT ${s.match} AS hit FROM ${s.table} WHERE ${s.key} = f.id) m ${limit}`;
 }
 
@@ -47,20 +49,25 @@ function probed(s: SubsetSearch, members: number, what: SQL, limit: SQL = sql``)
 export async function subsetSearchTotal(db: Db, s: SubsetSearch): Promise<ListTotal> {
   const walk = walkRows();
   const [sample] = rowsOf<{ n: number; hits: number }>(
-    await db.execute(probed(s, walk, sql`count(*)::int AS n, count(*) FILTER (WHERE m.hit)::int AS hits`)),
+    await db.execute(
+      probed(s, [0, walk], sql`count(*)::int AS n, count(*) FILTER (WHERE m.hit)::int AS hits`),
+    ),
   );
-  if (sample.n < walk) {
+  const cap = totalCap() + 1;
+  if (sample.n < walk || sample.hits >= cap) {
     return counted(sample.hits);
   }
-  const cap = totalCap() + 1;
   if (sample.hits >= COMMON_HIT_RATE * walk) {
-    const [walked] = rowsOf<{ n: number }>(
-      await db.execute(
-        sql`SELECT count(*)::int AS n FROM (${probed(s, scanRows(), sql`1`, sql`WHERE m.hit LIMIT ${cap}`)}) c`,
-      ),
+    // The walk goes on from where the sample ended, for the matches the cap still needs.
+    const rest = probed(
+      s,
+      [walk, Math.max(walk, scanRows())],
+      sql`1`,
+      sql`WHERE m.hit LIMIT ${cap - sample.hits}`,
     );
-    if (walked.n >= cap) {
-      return counted(walked.n);
+    const [walked] = rowsOf<{ n: number }>(await db.execute(sql`SELECT count(*)::int AS n FROM (${rest}) c`));
+    if (sample.hits + walked.n >= cap) {
+      return counted(sample.hits + walked.n);
     }
   }
   const result = await executeWithSettings(

@@ -139,6 +139,7 @@ export function followsQueries(side: 'followers' | 'following', input: FollowInp
   // The keyword's total among this user's follows rows (db/subset-search.ts).
   const search: SubsetSearch | null = match && {
     members: sql`SELECT ${other} AS id FROM follows f WHERE ${own} = ${input.user_id}`,
+    order: sql`f.created_at, ${other}`,
     table: sql`users u`,
     key: sql`u.id`,
     match,
