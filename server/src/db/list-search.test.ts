@@ -2,16 +2,24 @@
 // bounded walk, the capped matches, every match sorted), the page is the one plain SQL gives. The
 // cap is 5 and the walk 20 rows here, so a few dozen users exercise every plan.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { callApi, calls, type MadeUser, makeUser, setupTestApp, sql, type TestEnv } from '../test/harness';
+import {
+  callApi,
+  calls,
+  type MadeUser,
+  makeUser,
+  setEnv,
+  setupTestApp,
+  sql,
+  type TestEnv,
+} from '../test/harness';
 import { prefixRanges, rowsOf } from './sql';
 
 let env: TestEnv;
 let admin: MadeUser;
-const saved = { cap: process.env.LIST_TOTAL_CAP, walk: process.env.LIST_SEARCH_WALK };
+let restoreEnv: () => void;
 
 beforeAll(async () => {
-  process.env.LIST_TOTAL_CAP = '5';
-  process.env.LIST_SEARCH_WALK = '20';
+  restoreEnv = setEnv({ LIST_TOTAL_CAP: '5', LIST_SEARCH_WALK: '20' });
   env = await setupTestApp();
   admin = await makeUser(env.db, { superAdmin: true });
   // Names spread over the alphabet; 'Qv'/'qv' starts in every case, some only in the username;
@@ -43,16 +51,7 @@ beforeAll(async () => {
   );
 });
 afterAll(async () => {
-  for (const [k, v] of [
-    ['LIST_TOTAL_CAP', saved.cap],
-    ['LIST_SEARCH_WALK', saved.walk],
-  ] as const) {
-    if (v === undefined) {
-      delete process.env[k];
-    } else {
-      process.env[k] = v;
-    }
-  }
+  restoreEnv();
   await env?.close();
 });
 

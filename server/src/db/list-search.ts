@@ -20,6 +20,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { type Db, executeWithSettings } from './client';
 import {
+  cappedTotal,
   type Direction,
   isShortTerm,
   orderBy,
@@ -221,7 +222,7 @@ async function commonTermPage<T>(db: Db, spec: SearchedSpec): Promise<PagedList<
   if (rows.length < spec.input.page_limit) {
     return null;
   }
-  return { rows, ...totalOf({ rows: [{ n, exact: false }] }) };
+  return { rows, ...cappedTotal(n) };
 }
 
 /** Characters of the longest prefix index (the `_p2_` ones) a term's head is looked up in. */
@@ -329,18 +330,18 @@ export async function searchedList<T>(db: Db, spec: SearchedSpec): Promise<Paged
   // counted by a bounded scan, anything else by its matches up to the cap (also a rare term's page).
   const walked = plan === 'walk' ? rowsOf<Walked<T>>(await db.execute(walkPage(spec))) : null;
   const full = walked !== null && walked.length === spec.input.page_limit;
-  if (full && isCommon(walked[0])) {
-    const n = rowsOf<{ n: number }>(await db.execute(scannedCount(spec)))[0]?.n ?? 0;
-    if (n > totalCap()) {
-      return { rows: stripped(walked), ...totalOf({ rows: [{ n, exact: false }] }) };
-    }
-  }
-  // A term the walk found often enough for its page but not common: maybe a common start of texts.
-  const prefixed = full && !isShortTerm(spec.search.term) ? prefixedCount(spec) : null;
-  if (walked && prefixed) {
-    const n = rowsOf<{ n: number }>(await db.execute(prefixed))[0]?.n ?? 0;
-    if (n > totalCap()) {
-      return { rows: stripped(walked), ...totalOf({ rows: [{ n, exact: false }] }) };
+  if (full) {
+    // A full page stands; a count of some of the matches that passes the cap is its total: a
+    // common term's bounded scan, else (maybe a common start of texts) the rows that start as it does.
+    const lowerBounds = [
+      isCommon(walked[0]) ? scannedCount(spec) : null,
+      isShortTerm(spec.search.term) ? null : prefixedCount(spec),
+    ];
+    for (const count of lowerBounds) {
+      const n = count ? (rowsOf<{ n: number }>(await db.execute(count))[0]?.n ?? 0) : 0;
+      if (n > totalCap()) {
+        return { rows: stripped(walked), ...cappedTotal(n) };
+      }
     }
   }
   const walkedAll = (walked?.length ?? 0) > 0 && walked![0].walked__! < walkRows();

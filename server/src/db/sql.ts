@@ -236,11 +236,17 @@ export async function pagedList<T>(db: Db, spec: PagedListSpec): Promise<PagedLi
   return { rows, total: n, total_is_lower_bound: false };
 }
 
-/** The answer of a page's total query as the total and its flag: a counter is exact, a count capped. */
-export function totalOf(result: unknown): { total: number; total_is_lower_bound: boolean } {
-  const { n, exact } = rowsOf<{ n: number; exact: boolean }>(result)[0];
+/** A list's total as the API answers it: exact, or the cap with the lower-bound flag. */
+export type ListTotal = { total: number; total_is_lower_bound: boolean };
+
+/** A count taken up to totalCap() + 1: itself up to the cap, the cap with the flag beyond. */
+export function cappedTotal(n: number): ListTotal {
   const cap = totalCap();
-  return !exact && n > cap
-    ? { total: cap, total_is_lower_bound: true }
-    : { total: Number(n), total_is_lower_bound: false };
+  return n > cap ? { total: cap, total_is_lower_bound: true } : { total: n, total_is_lower_bound: false };
+}
+
+/** The answer of a page's total query as the total and its flag: a counter is exact, a count capped. */
+export function totalOf(result: unknown): ListTotal {
+  const { n, exact } = rowsOf<{ n: number; exact: boolean }>(result)[0];
+  return exact ? { total: Number(n), total_is_lower_bound: false } : cappedTotal(Number(n));
 }

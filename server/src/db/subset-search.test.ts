@@ -3,7 +3,16 @@
 // the total is the plain count up to the cap, and the cap with the flag beyond. The cap is 5 and
 // the sample 20 members here, so a few dozen follows exercise every plan.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { callApi, calls, type MadeUser, makeUser, setupTestApp, sql, type TestEnv } from '../test/harness';
+import {
+  callApi,
+  calls,
+  type MadeUser,
+  makeUser,
+  setEnv,
+  setupTestApp,
+  sql,
+  type TestEnv,
+} from '../test/harness';
 import { rowsOf } from './sql';
 
 let env: TestEnv;
@@ -11,7 +20,7 @@ let admin: MadeUser;
 let star: number;
 let small: number;
 let fan: number;
-const saved = { cap: process.env.LIST_TOTAL_CAP, walk: process.env.LIST_SEARCH_WALK };
+let restoreEnv: () => void;
 
 /** Users named `names` in order, each following `target` a second after the one before. */
 async function followersOf(target: number, names: string[]) {
@@ -31,8 +40,7 @@ async function followersOf(target: number, names: string[]) {
 }
 
 beforeAll(async () => {
-  process.env.LIST_TOTAL_CAP = '5';
-  process.env.LIST_SEARCH_WALK = '20';
+  restoreEnv = setEnv({ LIST_TOTAL_CAP: '5', LIST_SEARCH_WALK: '20' });
   env = await setupTestApp();
   admin = await makeUser(env.db, { superAdmin: true });
   star = (await makeUser(env.db, { platform: true, name: 'Star' })).id;
@@ -64,16 +72,7 @@ beforeAll(async () => {
     SELECT ${fan}, f.follower_id, f.created_at FROM follows f WHERE f.following_id = ${star} ORDER BY f.created_at LIMIT 30`);
 });
 afterAll(async () => {
-  for (const [k, v] of [
-    ['LIST_TOTAL_CAP', saved.cap],
-    ['LIST_SEARCH_WALK', saved.walk],
-  ] as const) {
-    if (v === undefined) {
-      delete process.env[k];
-    } else {
-      process.env[k] = v;
-    }
-  }
+  restoreEnv();
   await env?.close();
 });
 

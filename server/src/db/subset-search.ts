@@ -15,7 +15,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { type Db, executeWithSettings } from './client';
 import { COMMON_HIT_RATE, scanRows, walkRows } from './list-search';
-import { rowsOf, totalCap, totalOf } from './sql';
+import { cappedTotal, type ListTotal, rowsOf, totalCap } from './sql';
 
 export interface SubsetSearch {
   /** The members: a SELECT of one column named `id` (the table's key) that an index serves. */
@@ -29,10 +29,6 @@ export interface SubsetSearch {
   /** The term's test on a row of the table (searchMatch). */
   match: SQL;
 }
-
-export type ListTotal = { total: number; total_is_lower_bound: boolean };
-
-const counted = (n: number): ListTotal => totalOf({ rows: [{ n, exact: false }] });
 
 /** Hash join of the members with the table's rows found through the term's index bitmap only. */
 const HASH_OF_BITMAP = sql`SELECT set_config('enable_seqscan', 'off', true), set_config('enable_indexscan', 'off', true),
@@ -55,7 +51,7 @@ export async function subsetSearchTotal(db: Db, s: SubsetSearch): Promise<ListTo
   );
   const cap = totalCap() + 1;
   if (sample.n < walk || sample.hits >= cap) {
-    return counted(sample.hits);
+    return cappedTotal(sample.hits);
   }
   if (sample.hits >= COMMON_HIT_RATE * walk) {
     // The walk goes on from where the sample ended, for the matches the cap still needs.
@@ -67,7 +63,7 @@ export async function subsetSearchTotal(db: Db, s: SubsetSearch): Promise<ListTo
     );
     const [walked] = rowsOf<{ n: number }>(await db.execute(sql`SELECT count(*)::int AS n FROM (${rest}) c`));
     if (sample.hits + walked.n >= cap) {
-      return counted(sample.hits + walked.n);
+      return cappedTotal(sample.hits + walked.n);
     }
   }
   const result = await executeWithSettings(
@@ -76,5 +72,5 @@ export async function subsetSearchTotal(db: Db, s: SubsetSearch): Promise<ListTo
     sql`SELECT count(*)::int AS n FROM (
       SELECT 1 FROM (${s.members} OFFSET 0) f JOIN ${s.table} ON ${s.key} = f.id WHERE ${s.match} LIMIT ${cap}) c`,
   );
-  return counted(rowsOf<{ n: number }>(result)[0].n);
+  return cappedTotal(rowsOf<{ n: number }>(result)[0].n);
 }

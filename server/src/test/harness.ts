@@ -218,6 +218,21 @@ export function lastCode(outboxDir: string): string {
 
 export { calls, sql };
 
+/** Sets environment variables (e.g. a test file's LIST_TOTAL_CAP); the function returned puts back what was there. */
+export function setEnv(values: Record<string, string>): () => void {
+  const saved = Object.keys(values).map((k) => [k, process.env[k]] as const);
+  Object.assign(process.env, values);
+  return () => {
+    for (const [k, v] of saved) {
+      if (v === undefined) {
+        delete process.env[k];
+      } else {
+        process.env[k] = v;
+      }
+    }
+  };
+}
+
 /** Waits (polling, up to 10 s) for a mail in the outbox whose text matches, e.g. one sent after the answer. */
 export async function waitForMail(outboxDir: string, match: RegExp): Promise<string> {
   const deadline = Date.now() + 10_000;

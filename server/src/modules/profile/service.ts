@@ -8,8 +8,8 @@ import {
 import { type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
-import { likePattern, orderBy, pagedList, rowsOf, searchMatch } from '../../db/sql';
-import { type ListTotal, type SubsetSearch, subsetSearchTotal } from '../../db/subset-search';
+import { type ListTotal, likePattern, orderBy, pagedList, rowsOf, searchMatch } from '../../db/sql';
+import { type SubsetSearch, subsetSearchTotal } from '../../db/subset-search';
 import { auditChanges, readAfterCommit } from '../../http/audit';
 import type { AuthUser } from '../../http/auth';
 import { conflict, userNotFound } from '../../http/errors';
