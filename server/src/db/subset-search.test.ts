@@ -129,3 +129,28 @@ describe("a keyword's total among a user's follows", () => {
     expect(await plainCount('following', fan, 'rarq')).toBe(1);
   });
 });
+
+/** Followers of `user` whose name, username or email holds `term` as typed (its first characters under 3). */
+async function literalCount(user: number, term: string) {
+  const short = [...term].length < 3;
+  const has = (col: ReturnType<typeof sql.raw>) =>
+    short
+      ? sql`lower(left(${col}, ${[...term].length})) = lower(${term})`
+      : sql`strpos(lower(${col}), lower(${term})) > 0`;
+  const [row] = rowsOf<{ n: number }>(
+    await env.db.execute(sql`SELECT count(*)::int AS n FROM follows f JOIN users u ON u.id = f.follower_id
+      WHERE f.following_id = ${user}
+        AND (${has(sql.raw('u.name'))} OR ${has(sql.raw('u.username'))} OR ${has(sql.raw('u.email'))})`),
+  );
+  return row.n;
+}
+
+describe('keywords an attacker might send', () => {
+  it('answers 200 with a literal match for wildcards, quotes, backslashes, short and non-Latin terms', async () => {
+    for (const keyword of ['%', '_', "'", '\\', "a'; DROP TABLE follows; --", 'C', 'fa', 'Ünï', '😀😀😀']) {
+      const res = await callApi(env.app, calls.followers, { user_id: star, keyword }, admin.token);
+      expect(res.status, keyword).toBe(200);
+      expect(res.body.total, keyword).toBe(Math.min(5, await literalCount(star, keyword)));
+    }
+  });
+});
