@@ -27,6 +27,7 @@ import {
   type PagedList,
   type PagedListSpec,
   prefixMatch,
+  rowMatch,
   rowsOf,
   searchMatch,
   totalCap,
@@ -130,7 +131,7 @@ function prefixPage(spec: SearchedSpec): SQL {
  */
 function walkPage(spec: SearchedSpec): SQL {
   const { where, key, column, limit, keyOrder } = parts(spec);
-  const match = searchMatch(spec.search.term, spec.search.columns);
+  const match = rowMatch(spec.search.term, spec.search.columns);
   const keys = sql`SELECT x.key FROM w x WHERE x.hit ORDER BY ${keyOrder} ${limit}`;
   return sql`WITH w AS MATERIALIZED (
       SELECT ${key} AS key, ${column} AS ord, ${match} AS hit FROM ${spec.from} WHERE ${where} ORDER BY ${spec.order} LIMIT ${walkRows()}
@@ -171,7 +172,7 @@ function boundedMatches(spec: SearchedSpec): SQL {
  */
 function scannedCount(spec: SearchedSpec): SQL {
   const { where } = parts(spec);
-  const match = searchMatch(spec.search.term, spec.search.columns);
+  const match = rowMatch(spec.search.term, spec.search.columns);
   return sql`SELECT count(*)::int AS n FROM (
       SELECT 1 FROM (SELECT ${match} AS hit FROM ${from(spec)} WHERE ${where} LIMIT ${scanRows()}) s WHERE s.hit LIMIT ${totalCap() + 1}
     ) c`;
@@ -184,7 +185,7 @@ function scannedCount(spec: SearchedSpec): SQL {
  */
 function sampledHits(spec: SearchedSpec): SQL {
   const { where } = parts(spec);
-  const match = searchMatch(spec.search.term, spec.search.columns);
+  const match = rowMatch(spec.search.term, spec.search.columns);
   return sql`SELECT count(*) FILTER (WHERE s.hit)::int AS hits, count(*)::int AS n FROM (
       SELECT ${match} AS hit FROM ${from(spec)} WHERE ${where} LIMIT ${walkRows()}) s`;
 }
@@ -195,7 +196,7 @@ function sampledHits(spec: SearchedSpec): SQL {
  */
 function longWalkPage(spec: SearchedSpec): SQL {
   const { where, key, column, limit, keyOrder } = parts(spec);
-  const match = searchMatch(spec.search.term, spec.search.columns);
+  const match = rowMatch(spec.search.term, spec.search.columns);
   return withRows(
     spec,
     sql`SELECT x.key FROM (
@@ -243,7 +244,7 @@ function prefixedCount(spec: SearchedSpec): SQL | null {
   }
   const { where, key } = parts(spec);
   const head = [...term].slice(0, PREFIX_HEAD).join('');
-  const match = searchMatch(term, columns);
+  const match = rowMatch(term, columns);
   const cap = totalCap() + 1;
   const scan = 10 * cap;
   const branches = columns.map(

@@ -13,7 +13,7 @@ import {
   sql,
   type TestEnv,
 } from '../test/harness';
-import { rowsOf } from './sql';
+import { rowMatch, rowsOf, searchMatch } from './sql';
 
 let env: TestEnv;
 let admin: MadeUser;
@@ -48,7 +48,8 @@ beforeAll(async () => {
   // 60 followers of star, oldest first: 'Cmnq' in every other one (common everywhere); 'Edgq' once
   // among the first 20 and once after (the sample finds it common, the walk ends short of the cap);
   // 'Rarq' 3 times and 'Sprq' 7 times, all after the first 20 (the sample misses them); 'Wlkq' twice
-  // among the first 20 and 5 times after.
+  // among the first 20 and 5 times after. 'Estq' and 'Latq' 4 times among the first 20: the walk
+  // after it takes 1.5 x 2 / (4 / 20) = 15 members (20-34); 'Estq' twice among them, 'Latq' after them.
   const names = Array.from({ length: 60 }, (_, i) => {
     const tags: [string, boolean][] = [
       ['Cmnq', i % 2 === 0],
@@ -56,6 +57,8 @@ beforeAll(async () => {
       ['Rarq', [25, 39, 58].includes(i)],
       ['Sprq', i >= 30 && i < 37],
       ['Wlkq', [3, 15, 22, 27, 33, 41, 50].includes(i)],
+      ['Estq', [1, 5, 9, 13, 24, 34].includes(i)],
+      ['Latq', [2, 6, 10, 14, 35].includes(i)],
     ];
     return [`Fan ${i}`, ...tags.filter(([, on]) => on).map(([t]) => t)].join(' ');
   });
@@ -94,6 +97,8 @@ describe("a keyword's total among a user's follows", () => {
     ['followers', () => star, 'cmnq', 'common: the sample alone passes the cap'],
     ['followers', () => star, 'wlkq', 'common in the sample, the walk after it reaches the cap'],
     ['followers', () => star, 'edgq', 'common in the sample, the walk ends short: the bitmap counts'],
+    ['followers', () => star, 'estq', 'the walk reaches the cap on its last member'],
+    ['followers', () => star, 'latq', 'the next match just past the walk: the bitmap counts'],
     ['followers', () => star, 'rarq', 'missed by the sample: the bitmap counts'],
     ['followers', () => star, 'sprq', 'missed by the sample, past the cap'],
     ['followers', () => star, 'nowhere', 'no match'],
@@ -125,6 +130,8 @@ describe("a keyword's total among a user's follows", () => {
     expect(await plainCount('followers', star, 'rarq')).toBe(3);
     expect(await plainCount('followers', star, 'sprq')).toBe(7);
     expect(await plainCount('followers', star, 'wlkq')).toBe(7);
+    expect(await plainCount('followers', star, 'estq')).toBe(6);
+    expect(await plainCount('followers', star, 'latq')).toBe(5);
     expect(await plainCount('followers', small, 'tinq')).toBe(8);
     expect(await plainCount('following', fan, 'rarq')).toBe(1);
   });
@@ -151,6 +158,26 @@ describe('keywords an attacker might send', () => {
       const res = await callApi(env.app, calls.followers, { user_id: star, keyword }, admin.token);
       expect(res.status, keyword).toBe(200);
       expect(res.body.total, keyword).toBe(Math.min(5, await literalCount(star, keyword)));
+    }
+  });
+});
+
+describe("rowMatch, the walk's test of a row it has read", () => {
+  it('matches exactly the rows searchMatch (ILIKE) matches, wildcards and case included', async () => {
+    for (const name of ['Half 50%_Off', 'Back\\Slash', 'ÜNÏCODE Ünï', "O'Hara", 'İstanbul ǅemal']) {
+      await makeUser(env.db, { platform: true, name });
+    }
+    const cols = [sql`u.name`, sql`u.username`, sql`u.email`];
+    for (const term of ['50%_o', '0%_', 'k\\s', 'ünï', 'ÜNÏ', "'ha", 'İst', 'ǆem', 'aaa', 'nowhere', 'Ha']) {
+      const count = async (test: ReturnType<typeof sql>) =>
+        rowsOf<{ n: number }>(
+          await env.db.execute(sql`SELECT count(*)::int AS n FROM users u WHERE ${test}`),
+        )[0].n;
+      const ilike = await count(searchMatch(term, cols));
+      expect(await count(rowMatch(term, cols)), term).toBe(ilike);
+      if (!['nowhere', 'aaa'].includes(term)) {
+        expect(ilike, term).toBeGreaterThan(0);
+      }
     }
   });
 });

@@ -122,7 +122,8 @@ export function followsQueries(side: 'followers' | 'following', input: FollowInp
   }
 
   const parts: SQL[] = [sql`${own} = ${input.user_id}`];
-  const match = keyword ? searchMatch(keyword, [sql`u.name`, sql`u.username`, sql`u.email`]) : null;
+  const columns = [sql`u.name`, sql`u.username`, sql`u.email`];
+  const match = keyword ? searchMatch(keyword, columns) : null;
   if (match) {
     parts.push(match);
   }
@@ -137,13 +138,16 @@ export function followsQueries(side: 'followers' | 'following', input: FollowInp
      ORDER BY ${order}
      LIMIT ${limit} OFFSET ${offset}`;
   // The keyword's total among this user's follows rows (db/subset-search.ts).
-  const search: SubsetSearch | null = match && {
-    members: sql`SELECT ${other} AS id FROM follows f WHERE ${own} = ${input.user_id}`,
-    order: sql`f.created_at, ${other}`,
-    table: sql`users u`,
-    key: sql`u.id`,
-    match,
-  };
+  const search: SubsetSearch | null = keyword
+    ? {
+        members: sql`SELECT ${other} AS id FROM follows f WHERE ${own} = ${input.user_id}`,
+        order: sql`f.created_at, ${other}`,
+        table: sql`users u`,
+        key: sql`u.id`,
+        term: keyword,
+        columns,
+      }
+    : null;
   return { user, page, search, reversed: false };
 }
 
