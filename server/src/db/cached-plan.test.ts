@@ -1,5 +1,6 @@
 // executeCachedPlan: a query without parameters is prepared once per connection on a PostgreSQL
-// server and answers exactly as db.execute does; a query with parameters is never kept prepared.
+// server (once per session on PGlite) and answers exactly as db.execute does; a query with
+// parameters is never kept prepared.
 // executeWithSettings: settings that hold for its query only, a failure rolled back and thrown.
 import { sql } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/node-postgres';
@@ -52,6 +53,35 @@ describe('executeCachedPlan', () => {
         expect(prepared.some((s) => s.includes("'x' AS k"))).toBe(false);
       } finally {
         await pool.end();
+      }
+    },
+  );
+
+  it.skipIf(!!process.env.DATABASE_URL)(
+    'on PGlite keeps a query without parameters prepared in its session (two first calls at once prepare it once), and one that fails is tried again',
+    async () => {
+      const plain = sql.raw(`SELECT '${tag}-pglite'::text AS t`);
+      const both = await Promise.all([executeCachedPlan(env.db, plain), executeCachedPlan(env.db, plain)]);
+      expect(both.map(rowsOf)).toEqual([[{ t: `${tag}-pglite` }], [{ t: `${tag}-pglite` }]]);
+      const param = sql`SELECT ${`${tag}-param`}::text AS t, 'y' AS k`;
+      expect(rowsOf(await executeCachedPlan(env.db, param))).toEqual([{ t: `${tag}-param`, k: 'y' }]);
+      const statements = async () =>
+        rowsOf<{ statement: string }>(
+          await env.db.execute(sql`SELECT statement FROM pg_prepared_statements`),
+        ).map((r) => r.statement);
+      expect(
+        (await statements()).filter((s) => s.endsWith(`SELECT '${tag}-pglite'::text AS t`)),
+      ).toHaveLength(1);
+      expect((await statements()).some((s) => s.includes("'y' AS k"))).toBe(false);
+
+      const table = `${tag}_later`;
+      const later = sql.raw(`SELECT count(*)::int AS n FROM ${table}`);
+      await expect(executeCachedPlan(env.db, later)).rejects.toThrow();
+      await env.db.execute(sql.raw(`CREATE TABLE ${table} (id int)`));
+      try {
+        expect(rowsOf(await executeCachedPlan(env.db, later))).toEqual([{ n: 0 }]);
+      } finally {
+        await env.db.execute(sql.raw(`DROP TABLE ${table}`));
       }
     },
   );
