@@ -7,7 +7,7 @@ import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { setupTestApp, type TestEnv } from '../test/harness';
-import { type Db, executeCachedPlan, executeWithSettings } from './client';
+import { type Db, executeCachedPlan, executePrepared, executeWithSettings } from './client';
 import * as schema from './schema';
 import { rowsOf } from './sql';
 
@@ -82,6 +82,31 @@ describe('executeCachedPlan', () => {
         expect(rowsOf(await executeCachedPlan(env.db, later))).toEqual([{ n: 0 }]);
       } finally {
         await env.db.execute(sql.raw(`DROP TABLE ${table}`));
+      }
+    },
+  );
+
+  it.skipIf(!!process.env.DATABASE_URL)(
+    'on PGlite runs a named statement prepared once, its plain values written in; free text runs it unprepared',
+    async () => {
+      const query = (v: unknown) =>
+        sql`SELECT ${v}::text AS v, ${7} + 1 AS n, ${true} AS b, 'named-${sql.raw(tag)}' AS t`;
+      const answers = [];
+      for (const v of ['a1b2c3', 'admin', 'x.y@z-1:2']) {
+        const rows = await executePrepared(env.db, `${tag}_named`, query(v));
+        expect(rows).toEqual(rowsOf(await env.db.execute(query(v))));
+        answers.push(rows);
+      }
+      expect(answers.map((r) => (r as { v: string }[])[0].v)).toEqual(['a1b2c3', 'admin', 'x.y@z-1:2']);
+      const statements = rowsOf<{ name: string }>(
+        await env.db.execute(sql`SELECT name FROM pg_prepared_statements`),
+      ).map((r) => r.name);
+      expect(statements.filter((n) => n === `named_${tag}_named`)).toHaveLength(1);
+      // Free text, quotes and backslashes are never written into SQL: answered as bound parameters.
+      for (const v of ["it's", 'a\\b', "x'); DROP TABLE users; --", 'two words', '']) {
+        const rows = await executePrepared<{ v: string }>(env.db, `${tag}_named`, query(v));
+        expect(rows, v).toEqual(rowsOf(await env.db.execute(query(v))));
+        expect(rows[0].v).toBe(v);
       }
     },
   );
