@@ -181,3 +181,37 @@ describe("rowMatch, the walk's test of a row it has read", () => {
     }
   });
 });
+
+describe("a keyword's newest-first page, walked in follows order", () => {
+  it('answers the rows plain SQL pages to, in both directions, full and short pages', async () => {
+    for (const [term, direction, page, limit] of [
+      ['cmnq', 'desc', 0, 3],
+      ['cmnq', 'asc', 2, 4],
+      ['wlkq', 'desc', 1, 2],
+      ['wlkq', 'desc', 3, 2],
+      ['fan', 'asc', 5, 7],
+      ['sprq', 'desc', 0, 5],
+      ['nowhere', 'desc', 0, 3],
+    ] as const) {
+      const dir = direction === 'asc' ? 'ASC' : 'DESC';
+      const plain = rowsOf<{ id: number }>(
+        await env.db.execute(
+          sql.raw(`SELECT u.id FROM follows f JOIN users u ON u.id = f.follower_id
+            WHERE f.following_id = ${star} AND (u.name ILIKE '%${term}%' OR u.username ILIKE '%${term}%' OR u.email ILIKE '%${term}%')
+            ORDER BY f.created_at ${dir}, f.follower_id ${dir} LIMIT ${limit} OFFSET ${page * limit}`),
+        ),
+      ).map((r) => r.id);
+      const res = await callApi(
+        env.app,
+        calls.followers,
+        { user_id: star, keyword: term, page, page_limit: limit, order_by: 'created_at', direction },
+        admin.token,
+      );
+      expect(res.status).toBe(200);
+      expect(
+        res.body.data.map((r: { id: number }) => r.id),
+        `${term} ${direction} ${page}`,
+      ).toEqual(plain);
+    }
+  });
+});

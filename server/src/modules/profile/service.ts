@@ -16,6 +16,7 @@ import { conflict, userNotFound } from '../../http/errors';
 import { assertNewPassword } from '../../lib/password-strength';
 import { hashPassword } from '../../lib/passwords';
 import { revokeOtherSessions } from '../auth/sessions';
+import { SELECT_FOLLOW, walkedPage } from './follows-walk';
 import {
   type BookmarkDbRow,
   type DetailsDbRow,
@@ -76,8 +77,6 @@ const FOLLOW_ORDER: Record<FollowInput['order_by'], SQL> = {
 // Only these may be null; NULLS LAST on a NOT NULL column would stop PostgreSQL using its index.
 const NULLABLE = new Set<FollowInput['order_by']>(['email', 'phone']);
 
-const SELECT_FOLLOW = sql`u.id, u.avatar, u.name, u.username, u.email, u.phone, f.created_at`;
-
 /**
  * The queries of one page of a user's followers (who follow them) or followings (whom they follow).
  * `user` answers the user's existence and, from the counter kept beside the user, the unfiltered
@@ -118,7 +117,7 @@ export function followsQueries(side: 'followers' | 'following', input: FollowInp
          LIMIT ${take} OFFSET ${skip}
       ) f JOIN users u ON u.id = f.other_id
       ORDER BY f.created_at ${dir}, f.other_id ${dir}`;
-    return { user, page, search: null, reversed };
+    return { user, page, walk: null, search: null, reversed };
   }
 
   const parts: SQL[] = [sql`${own} = ${input.user_id}`];
@@ -148,7 +147,27 @@ export function followsQueries(side: 'followers' | 'following', input: FollowInp
         columns,
       }
     : null;
-  return { user, page, search, reversed: false };
+  return {
+    user,
+    page,
+    walk: keyword ? walkedPage(keyword, input, own, other, columns) : null,
+    search,
+    reversed: false,
+  };
+}
+
+/**
+ * The page: from the walk when it fills the page (its matches are then the first ones in order),
+ * else from `page`'s plan (a rare term, a deep page, or a short last page).
+ */
+async function followPage(db: Db, q: ReturnType<typeof followsQueries>, limit: number) {
+  if (q.walk) {
+    const walked = await db.execute(q.walk);
+    if (rowsOf(walked).length === limit) {
+      return walked;
+    }
+  }
+  return db.execute(q.page);
 }
 
 /** Offsets below this are read forwards at once; deeper pages first learn the total. */
@@ -163,7 +182,10 @@ export async function listFollows(db: Db, side: 'followers' | 'following', input
   let pending: Promise<[unknown, ListTotal | null]> | null = null;
   if (keyword || offset < FORWARD_ONLY_OFFSET) {
     // Shallow pages and searches: the owner, the page and the count go together.
-    pending = Promise.all([db.execute(q.page), q.search ? subsetSearchTotal(db, q.search) : null]);
+    pending = Promise.all([
+      followPage(db, q, input.page_limit),
+      q.search ? subsetSearchTotal(db, q.search) : null,
+    ]);
     // Handled below; this keeps a failure from being reported as unhandled while the owner loads.
     pending.catch(() => undefined);
     [owner] = rowsOf<{ id: number; total: number }>(await db.execute(q.user));
