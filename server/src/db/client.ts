@@ -149,10 +149,12 @@ export async function executePrepared<T>(db: Db, name: string, query: SQL): Prom
   if (client instanceof pg.Pool) {
     return (await client.query({ name, text, values: params })).rows as T[];
   }
-  const args = client instanceof PGlite ? params.map(pgliteArgument) : [null];
-  if (client instanceof PGlite && !args.includes(null)) {
-    const prepared = await pglitePrepare(db, client, text, `named_${name}`);
-    return rowsAnswered<T>(await db.execute(sql.raw(`EXECUTE ${prepared}(${args.join(', ')})`)));
+  if (client instanceof PGlite) {
+    const args = params.map(pgliteArgument);
+    if (!args.includes(null)) {
+      const prepared = await pglitePrepare(db, client, text, `named_${name}`);
+      return rowsAnswered<T>(await db.execute(sql.raw(`EXECUTE ${prepared}(${args.join(', ')})`)));
+    }
   }
   return rowsAnswered<T>(await db.execute(query));
 }
@@ -165,10 +167,7 @@ const rowsAnswered = <T>(result: unknown) => (result as { rows: T[] }).rows;
  * Anything else (free text: a chat message) answers null, and its query runs unprepared.
  */
 function pgliteArgument(value: unknown): string | null {
-  if (typeof value === 'number' && Number.isFinite(value)) {
-    return String(value);
-  }
-  if (typeof value === 'boolean') {
+  if ((typeof value === 'number' && Number.isFinite(value)) || typeof value === 'boolean') {
     return String(value);
   }
   return typeof value === 'string' && /^[\w.:@-]{0,200}$/.test(value) ? pg.escapeLiteral(value) : null;
@@ -249,8 +248,9 @@ function pglitePrepare(db: Db, client: PGlite, text: string, name?: string): Pro
 
 async function executePgliteCachedPlan(db: Db, client: PGlite, query: SQL): Promise<unknown> {
   const { sql: text, params } = dialect.sqlToQuery(query);
+  // With parameters it runs as planned for them; the texts executePrepared keeps take theirs.
   const known = pglitePrepared.get(client);
-  if (!known?.has(text) && (params.length > 0 || (known?.size ?? 0) >= MAX_NAMED_STATEMENTS)) {
+  if (params.length > 0 || (!known?.has(text) && (known?.size ?? 0) >= MAX_NAMED_STATEMENTS)) {
     return db.execute(query);
   }
   return db.execute(sql.raw(`EXECUTE ${await pglitePrepare(db, client, text)}`));

@@ -79,17 +79,28 @@ afterAll(async () => {
   await env?.close();
 });
 
-/** The plain count of `term` among the side's rows of `user`. */
-async function plainCount(side: 'followers' | 'following', user: number, term: string) {
+/** Plain SQL over the side's follows rows of `user` whose user holds `term`: `what` of them, then `tail`. */
+async function plainFollows<T>(
+  side: 'followers' | 'following',
+  user: number,
+  term: string,
+  what: string,
+  tail = '',
+) {
   const [own, other] =
     side === 'followers' ? ['following_id', 'follower_id'] : ['follower_id', 'following_id'];
-  const [row] = rowsOf<{ n: number }>(
+  return rowsOf<T>(
     await env.db.execute(
-      sql.raw(`SELECT count(*)::int AS n FROM follows f JOIN users u ON u.id = f.${other}
-        WHERE f.${own} = ${user} AND (u.name ILIKE '%${term}%' OR u.username ILIKE '%${term}%' OR u.email ILIKE '%${term}%')`),
+      sql.raw(`SELECT ${what} FROM follows f JOIN users u ON u.id = f.${other}
+        WHERE f.${own} = ${user} AND (u.name ILIKE '%${term}%' OR u.username ILIKE '%${term}%' OR u.email ILIKE '%${term}%')
+        ${tail}`),
     ),
   );
-  return row.n;
+}
+
+/** The plain count of `term` among the side's rows of `user`. */
+async function plainCount(side: 'followers' | 'following', user: number, term: string) {
+  return (await plainFollows<{ n: number }>(side, user, term, 'count(*)::int AS n'))[0].n;
 }
 
 describe("a keyword's total among a user's follows", () => {
@@ -194,12 +205,14 @@ describe("a keyword's newest-first page, walked in follows order", () => {
       ['nowhere', 'desc', 0, 3],
     ] as const) {
       const dir = direction === 'asc' ? 'ASC' : 'DESC';
-      const plain = rowsOf<{ id: number }>(
-        await env.db.execute(
-          sql.raw(`SELECT u.id FROM follows f JOIN users u ON u.id = f.follower_id
-            WHERE f.following_id = ${star} AND (u.name ILIKE '%${term}%' OR u.username ILIKE '%${term}%' OR u.email ILIKE '%${term}%')
-            ORDER BY f.created_at ${dir}, f.follower_id ${dir} LIMIT ${limit} OFFSET ${page * limit}`),
-        ),
+      const plain = (
+        await plainFollows<{ id: number }>(
+          'followers',
+          star,
+          term,
+          'u.id',
+          `ORDER BY f.created_at ${dir}, f.follower_id ${dir} LIMIT ${limit} OFFSET ${page * limit}`,
+        )
       ).map((r) => r.id);
       const res = await callApi(
         env.app,

@@ -20,7 +20,7 @@ const FOLLOW_WALK = 4000;
 export function walkedPage(
   keyword: string,
   input: FollowInput,
-  own: SQL,
+  mine: SQL,
   other: SQL,
   columns: SQL[],
 ): SQL | null {
@@ -30,7 +30,7 @@ export function walkedPage(
   const dir = input.direction === 'asc' ? sql`ASC` : sql`DESC`;
   return sql`
     SELECT ${SELECT_FOLLOW} FROM (
-      SELECT ${other} AS other_id, f.created_at FROM follows f WHERE ${own} = ${input.user_id}
+      SELECT ${other} AS other_id, f.created_at FROM follows f WHERE ${mine}
        ORDER BY f.created_at ${dir}, ${other} ${dir} LIMIT ${FOLLOW_WALK}
     ) f CROSS JOIN LATERAL (
       SELECT u.* FROM users u WHERE u.id = f.other_id AND ${rowMatch(keyword, columns)} LIMIT 1

@@ -92,6 +92,8 @@ export function followsQueries(side: 'followers' | 'following', input: FollowInp
     side === 'followers'
       ? [sql`f.following_id`, sql`f.follower_id`, sql`followers_count`]
       : [sql`f.follower_id`, sql`f.following_id`, sql`followings_count`];
+  // This user's follows rows.
+  const mine = sql`${own} = ${input.user_id}`;
   const keyword = input.keyword || input.query;
   const user = sql`SELECT id, ${counter} AS total FROM users WHERE id = ${input.user_id}`;
   const limit = input.page_limit;
@@ -112,7 +114,7 @@ export function followsQueries(side: 'followers' | 'following', input: FollowInp
     const page = sql`
       SELECT ${SELECT_FOLLOW} FROM (
         SELECT ${other} AS other_id, f.created_at FROM follows f
-         WHERE ${own} = ${input.user_id}
+         WHERE ${mine}
          ORDER BY f.created_at ${dir}, ${other} ${dir}
          LIMIT ${take} OFFSET ${skip}
       ) f JOIN users u ON u.id = f.other_id
@@ -120,7 +122,7 @@ export function followsQueries(side: 'followers' | 'following', input: FollowInp
     return { user, page, walk: null, search: null, reversed };
   }
 
-  const parts: SQL[] = [sql`${own} = ${input.user_id}`];
+  const parts: SQL[] = [mine];
   const columns = [sql`u.name`, sql`u.username`, sql`u.email`];
   const match = keyword ? searchMatch(keyword, columns) : null;
   if (match) {
@@ -139,7 +141,7 @@ export function followsQueries(side: 'followers' | 'following', input: FollowInp
   // The keyword's total among this user's follows rows (db/subset-search.ts).
   const search: SubsetSearch | null = keyword
     ? {
-        members: sql`SELECT ${other} AS id FROM follows f WHERE ${own} = ${input.user_id}`,
+        members: sql`SELECT ${other} AS id FROM follows f WHERE ${mine}`,
         order: sql`f.created_at, ${other}`,
         table: sql`users u`,
         key: sql`u.id`,
@@ -150,7 +152,7 @@ export function followsQueries(side: 'followers' | 'following', input: FollowInp
   return {
     user,
     page,
-    walk: keyword ? walkedPage(keyword, input, own, other, columns) : null,
+    walk: keyword ? walkedPage(keyword, input, mine, other, columns) : null,
     search,
     reversed: false,
   };
