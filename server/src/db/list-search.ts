@@ -4,6 +4,8 @@
  * matches cannot tell them apart reliably (and a term like 'Leah' sits in one stretch of the name
  * order), so the floor chooses from what it finds:
  *
+ * - a term of 3+ characters whose rare pieces (db/term-pieces.ts) put its matches at most at the
+ *   cap: those matches through the pieces' short index lists, page and exact total at once;
  * - a 1-2 character term sorted by a column an index is keyed for (`ordered`): one ordered walk per
  *   searched column, each stopping at the page, merged (`prefixPage`);
  * - else a bounded walk: the first walkRows() rows in the list's order, the term tested on each; enough
@@ -20,6 +22,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { type Db, executeWithSettings } from './client';
 import {
+  COMMON_HIT_RATE,
   cappedTotal,
   type Direction,
   isShortTerm,
@@ -29,32 +32,13 @@ import {
   prefixMatch,
   rowMatch,
   rowsOf,
+  scanRows,
   searchMatch,
   totalCap,
   totalOf,
+  walkRows,
 } from './sql';
-
-/** Rows of the list's order the bounded walk tests (LIST_SEARCH_WALK in the environment lowers it for tests). */
-export function walkRows(): number {
-  const v = Number(process.env.LIST_SEARCH_WALK);
-  return v > 0 ? v : 2000;
-}
-
-/**
- * Rows a common term's count may scan (LIST_SEARCH_SCAN lowers it for tests): a term in at least
- * 2 % of them reaches the cap inside it. About 1.3 µs a row for two ILIKE tests ('son' reached the
- * cap after 8,350 rows in 13 ms at 1,000,000 users), so a wrong guess costs at most ~65 ms.
- */
-export function scanRows(): number {
-  const v = Number(process.env.LIST_SEARCH_SCAN);
-  return v > 0 ? v : 50_000;
-}
-
-/**
- * Share of the walked rows a term must hit to be counted by the scan rather than its index bitmap:
- * at 5 % the scan stops after ~20,000 rows, where the bitmap would collect 50,000 matches.
- */
-export const COMMON_HIT_RATE = 0.05;
+import { piecesFor, piecesMatch, type SampledColumns, type TermPieces } from './term-pieces';
 
 export interface ListSearch {
   term: string;
@@ -79,6 +63,10 @@ export interface ListSearch {
    * deleted users by date): the page is then every match, sorted.
    */
   walk?: boolean;
+  /** The table and columns (in `columns`' order) whose sample picks a long term's rare pieces. */
+  sampled?: SampledColumns;
+  /** Set by searchedList: the pieces each column's index is given (db/term-pieces.ts). */
+  pieces?: TermPieces;
 }
 
 /** A list spec whose page is found on deferred keys, with its search. */
@@ -153,12 +141,13 @@ function allMatchesPage(spec: SearchedSpec): SQL {
 }
 
 /**
- * The matches up to totalCap() + 1, found through the term's index: their number (the total) and,
- * when that is all of them, the page's keys among them (the page of a rare term).
+ * The matches up to totalCap() + 1, found through the term's index (only its rare pieces', when
+ * searchedList found them: db/term-pieces.ts): their number (the total) and, when that is all of
+ * them, the page's keys among them (the page of a rare term).
  */
 function boundedMatches(spec: SearchedSpec): SQL {
   const { where, key, column, limit, keyOrder } = parts(spec);
-  const match = searchMatch(spec.search.term, spec.search.columns);
+  const match = piecesMatch(spec.search.term, spec.search.columns, spec.search.pieces);
   return sql`WITH m AS MATERIALIZED (
       SELECT ${key} AS key, ${column} AS ord FROM ${from(spec)} WHERE ${where} AND ${match} LIMIT ${totalCap() + 1}
     ) SELECT (SELECT count(*) FROM m)::int AS n, false AS exact, ARRAY(SELECT x.key FROM m x ORDER BY ${keyOrder} ${limit}) AS keys`;
@@ -320,8 +309,40 @@ const BITMAP_ONLY = sql`SELECT set_config('enable_seqscan', 'off', true), set_co
 
 type Walked<T> = T & { walked__?: number; hits__?: number };
 
+/**
+ * The matches up to the cap through the term's index (boundedMatches): the exact total with the
+ * page's rows, or the cap flagged with no rows (the page is then the caller's to find).
+ */
+async function boundedPage<T>(db: Db, spec: SearchedSpec): Promise<PagedList<T> & { found: boolean }> {
+  const bounded = isShortTerm(spec.search.term)
+    ? await db.execute(boundedMatches(spec))
+    : await byBitmap(db, boundedMatches(spec));
+  const total = totalOf(bounded);
+  if (total.total_is_lower_bound) {
+    return { rows: [], ...total, found: false };
+  }
+  const { keys } = rowsOf<{ keys: number[] | string }>(bounded)[0];
+  const list: unknown[] =
+    typeof keys === 'string' ? JSON.parse(keys.replace('{', '[').replace('}', ']')) : keys;
+  const rows = list.length === 0 ? [] : rowsOf<T>(await db.execute(rowsOfKeys(spec, list.map(Number))));
+  return { rows, ...total, found: true };
+}
+
 /** One page of a searched list and its total: see the plans above. */
 export async function searchedList<T>(db: Db, spec: SearchedSpec): Promise<PagedList<T>> {
+  const { term, sampled } = spec.search;
+  if (sampled && !isShortTerm(term)) {
+    // A term its pieces make rare (a full username, a typo): its few matches, found through their
+    // short index lists, are the page and the total. Should they pass the cap after all (the
+    // sample misjudged), the plans below, with the whole term.
+    const pieces = await piecesFor(db, term, sampled);
+    if (pieces && pieces.estimate <= totalCap()) {
+      const { found, ...rare } = await boundedPage<T>(db, { ...spec, search: { ...spec.search, pieces } });
+      if (found) {
+        return rare;
+      }
+    }
+  }
   const plan = firstPlan(spec);
   if (plan === 'prefix') {
     const [page, counted] = await Promise.all([db.execute(prefixPage(spec)), db.execute(searchCount(spec))]);
@@ -336,7 +357,7 @@ export async function searchedList<T>(db: Db, spec: SearchedSpec): Promise<Paged
     // common term's bounded scan, else (maybe a common start of texts) the rows that start as it does.
     const lowerBounds = [
       isCommon(walked[0]) ? scannedCount(spec) : null,
-      isShortTerm(spec.search.term) ? null : prefixedCount(spec),
+      isShortTerm(term) ? null : prefixedCount(spec),
     ];
     for (const count of lowerBounds) {
       const n = count ? (rowsOf<{ n: number }>(await db.execute(count))[0]?.n ?? 0) : 0;
@@ -352,26 +373,16 @@ export async function searchedList<T>(db: Db, spec: SearchedSpec): Promise<Paged
       return common;
     }
   }
-  const bounded = isShortTerm(spec.search.term)
-    ? await db.execute(boundedMatches(spec))
-    : await byBitmap(db, boundedMatches(spec));
-  const found = rowsOf<{ n: number; exact: boolean; keys: number[] | string }>(bounded)[0];
-  const total = totalOf(bounded);
-  let rows: Walked<T>[];
-  if (!total.total_is_lower_bound) {
-    const keys =
-      typeof found.keys === 'string'
-        ? JSON.parse(found.keys.replace('{', '[').replace('}', ']'))
-        : found.keys;
-    rows = keys.length === 0 ? [] : rowsOf<Walked<T>>(await db.execute(rowsOfKeys(spec, keys.map(Number))));
-  } else {
-    rows = walked ?? [];
-    // The walk's page stands when full, or when the walk read the whole list; else every match, sorted.
-    if (!full && !walkedAll) {
-      rows = rowsOf<Walked<T>>(await byBitmap(db, allMatchesPage(spec)));
-    }
+  const { found, ...bounded } = await boundedPage<Walked<T>>(db, spec);
+  if (found) {
+    return { ...bounded, rows: stripped(bounded.rows) };
   }
-  return { rows: stripped(rows), ...total };
+  // The walk's page stands when full, or when the walk read the whole list; else every match, sorted.
+  const rows =
+    walked !== null && (full || walkedAll)
+      ? walked
+      : rowsOf<Walked<T>>(await byBitmap(db, allMatchesPage(spec)));
+  return { ...bounded, rows: stripped(rows) };
 }
 
 /** A walk that read a full walkRows() and found the term in at least COMMON_HIT_RATE of them. */

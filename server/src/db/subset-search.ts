@@ -21,8 +21,17 @@
  */
 import { type SQL, sql } from 'drizzle-orm';
 import { type Db, executeWithSettings } from './client';
-import { COMMON_HIT_RATE, scanRows, walkRows } from './list-search';
-import { cappedTotal, type ListTotal, rowMatch, rowsOf, searchMatch, totalCap } from './sql';
+import {
+  COMMON_HIT_RATE,
+  cappedTotal,
+  type ListTotal,
+  rowMatch,
+  rowsOf,
+  scanRows,
+  searchMatch,
+  totalCap,
+  walkRows,
+} from './sql';
 
 export interface SubsetSearch {
   /** The members: a SELECT of one column named `id` (the table's key, each once) that an index serves. */

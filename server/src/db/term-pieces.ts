@@ -1,0 +1,208 @@
+/**
+ * The rare pieces of a long search term (issue 12). `column ILIKE '%term%'` hands the trigram
+ * index every trigram of the term, and a GIN bitmap scan reads each trigram's posting list whole:
+ * a full username ('isabella.martin.1000011') pays for the lists of 'isa', 'mar', '100' and '000',
+ * which grow with the table (415 index pages per column at 1,000,000 users, ten times that at
+ * 10,000,000), to find one row. Every 3-character piece of a term is a necessary condition of a
+ * match, so the index can be handed only the term's rarest pieces (short lists) and the exact test
+ * (rowMatch) run on the few rows they leave. Which pieces are rare comes from a sample of each
+ * searched column kept in memory (SAMPLE_ROWS rows, renewed after SAMPLE_TTL_MS); a sample that
+ * misjudges a piece costs time, never a wrong answer.
+ */
+import { type SQL, sql } from 'drizzle-orm';
+import type { Db } from './client';
+import { isShortTerm, likePattern, rowMatch, rowsOf, searchMatch } from './sql';
+
+/** A searched table and its columns, as code constants (they are written into the SQL). */
+export interface SampledColumns {
+  table: string;
+  columns: string[];
+}
+
+/** Rows sampled per table: a piece seen in none of them is in under ~1/10,000 of the rows. */
+const SAMPLE_ROWS = 5000;
+const SAMPLE_TTL_MS = 10 * 60_000;
+/** A piece in more of the rows than this is no help to the index: its list is a long one. */
+const MAX_PIECE_RATE = 0.05;
+/** Pieces are added, rarest first, until the rows they leave to test are estimated at most this. */
+const TARGET_ROWS = 20;
+const MAX_PIECES = 4;
+
+/** Per column: the share of sampled rows holding each piece; and the table's rows. */
+interface Sample {
+  rows: number;
+  sampled: number;
+  rates: Map<string, number>[];
+  at: number;
+}
+
+export interface TermPieces {
+  /** Per searched column, the pieces its index is given (empty: the whole term, as ILIKE). */
+  pieces: string[][];
+  /** Rows the term is estimated to match in all (the pieces taken as independent). */
+  estimate: number;
+}
+
+const IDENT = /^[a-z_][a-z0-9_]*$/;
+const PIECE = /^[a-z0-9]{3}$/;
+
+/**
+ * The term's 3-character pieces that hold only ASCII letters and digits, lower-cased: taken from
+ * the term as typed, so lower case is the same in JavaScript and PostgreSQL ('K' is not a piece).
+ */
+export function termPieces(term: string): string[] {
+  const chars = [...term];
+  const out = new Set<string>();
+  for (let i = 0; i + 3 <= chars.length; i++) {
+    const piece = chars.slice(i, i + 3).join('');
+    if (/^[A-Za-z0-9]{3}$/.test(piece)) {
+      out.add(piece.toLowerCase());
+    }
+  }
+  return [...out];
+}
+
+/** The distinct pieces of a sampled text (already lower-cased by the database). */
+function textPieces(text: string): Set<string> {
+  const out = new Set<string>();
+  for (let i = 0; i + 3 <= text.length; i++) {
+    const piece = text.slice(i, i + 3);
+    if (PIECE.test(piece)) {
+      out.add(piece);
+    }
+  }
+  return out;
+}
+
+/**
+ * Which pieces one column's index is given: the rarest first, more while the rows they leave are
+ * estimated above TARGET_ROWS; none when even the rarest is common (the whole term then, as ILIKE).
+ * A piece the sample never saw counts as half a row of it.
+ */
+export function choosePieces(
+  pieces: string[],
+  rate: (piece: string) => number,
+  rows: number,
+  sampled: number,
+): { pieces: string[]; estimate: number } {
+  const floor = 0.5 / Math.max(1, sampled);
+  const ranked = pieces
+    .map((p) => ({ p, r: Math.max(rate(p), floor) }))
+    .filter((x) => x.r <= MAX_PIECE_RATE)
+    .sort((a, b) => a.r - b.r || (a.p < b.p ? -1 : 1));
+  const chosen: string[] = [];
+  let estimate = rows;
+  for (const { p, r } of ranked) {
+    if (chosen.length >= MAX_PIECES || (chosen.length > 0 && estimate <= TARGET_ROWS)) {
+      break;
+    }
+    chosen.push(p);
+    estimate *= r;
+  }
+  return { pieces: chosen, estimate: chosen.length > 0 ? estimate : rows };
+}
+
+const samples = new WeakMap<object, Map<string, Promise<Sample>>>();
+
+async function loadSample(db: Db, { table, columns }: SampledColumns): Promise<Sample> {
+  if (!IDENT.test(table) || !columns.every((c) => IDENT.test(c))) {
+    throw new Error(`sampled columns out of the expected form: ${table}(${columns.join(', ')})`);
+  }
+  const [stat] = rowsOf<{ n: number }>(
+    await db.execute(sql`SELECT reltuples::float8 AS n FROM pg_class WHERE oid = to_regclass(${table})`),
+  );
+  const known = Number(stat?.n ?? -1);
+  // SYSTEM sampling reads whole pages at random: SAMPLE_ROWS rows from a few hundred pages.
+  const percent = known > 0 ? Math.min(100, ((SAMPLE_ROWS * 1.5) / known) * 100) : 100;
+  const list = columns.map((c, i) => sql.raw(`lower(${c}) AS c${i}`));
+  const found = rowsOf<Record<string, string | null>>(
+    await db.execute(
+      sql`SELECT ${sql.join(list, sql`, `)} FROM ${sql.raw(table)} TABLESAMPLE SYSTEM (${sql.raw(percent.toFixed(6))}) LIMIT ${SAMPLE_ROWS}`,
+    ),
+  );
+  const counts = columns.map(() => new Map<string, number>());
+  for (const row of found) {
+    columns.forEach((_, i) => {
+      const text = row[`c${i}`];
+      if (text) {
+        for (const piece of textPieces(text)) {
+          counts[i].set(piece, (counts[i].get(piece) ?? 0) + 1);
+        }
+      }
+    });
+  }
+  const sampled = found.length;
+  const rows = percent >= 100 && sampled < SAMPLE_ROWS ? sampled : Math.max(known, sampled);
+  const rates = counts.map((m) => new Map([...m].map(([p, n]) => [p, n / Math.max(1, sampled)])));
+  return { rows, sampled, rates, at: Date.now() };
+}
+
+/** The table's sample, loaded once and renewed in the background once older than SAMPLE_TTL_MS. */
+async function sampleOf(db: Db, target: SampledColumns): Promise<Sample> {
+  let byTable = samples.get(db);
+  if (!byTable) {
+    byTable = new Map();
+    samples.set(db, byTable);
+  }
+  const key = `${target.table}(${target.columns.join(',')})`;
+  const current = byTable.get(key);
+  if (!current) {
+    const loading = loadSample(db, target);
+    byTable.set(key, loading);
+    loading.catch(() => byTable.delete(key));
+    return loading;
+  }
+  const sample = await current;
+  if (Date.now() - sample.at > SAMPLE_TTL_MS) {
+    // The old sample answers until the new one is in.
+    sample.at = Date.now();
+    loadSample(db, target).then(
+      (fresh) => byTable.set(key, Promise.resolve(fresh)),
+      () => undefined,
+    );
+  }
+  return sample;
+}
+
+/**
+ * The pieces each searched column's index is given for `term`, and the term's estimated matches;
+ * null when no column has a rare piece (the whole term is then searched as ILIKE).
+ */
+export async function piecesFor(db: Db, term: string, target: SampledColumns): Promise<TermPieces | null> {
+  const pieces = termPieces(term);
+  if (pieces.length === 0) {
+    return null;
+  }
+  const sample = await sampleOf(db, target);
+  const perColumn = sample.rates.map((rates) =>
+    choosePieces(pieces, (p) => rates.get(p) ?? 0, sample.rows, sample.sampled),
+  );
+  if (perColumn.every((c) => c.pieces.length === 0)) {
+    return null;
+  }
+  return {
+    pieces: perColumn.map((c) => c.pieces),
+    estimate: perColumn.reduce((sum, c) => sum + c.estimate, 0),
+  };
+}
+
+/**
+ * `columns` matching `term` for an index bitmap: a column with rare pieces gives its index only
+ * those (each `column ILIKE '%piece%'`) and tests the whole term on the rows found, in a form the
+ * index cannot take (rowMatch's `lower(column) LIKE lower(pattern)`); any other column, the whole
+ * term as ILIKE (searchMatch).
+ */
+export function piecesMatch(term: string, columns: SQL[], found: TermPieces | undefined): SQL {
+  if (!found || isShortTerm(term)) {
+    return searchMatch(term, columns);
+  }
+  const parts = columns.map((c, i) => {
+    const pieces = found.pieces[i] ?? [];
+    if (pieces.length === 0) {
+      return searchMatch(term, [c]);
+    }
+    const index = pieces.map((p) => sql`${c} ILIKE ${likePattern(p)}`);
+    return sql`(${sql.join(index, sql` AND `)} AND ${rowMatch(term, [c])})`;
+  });
+  return sql`(${sql.join(parts, sql` OR `)})`;
+}
