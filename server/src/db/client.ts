@@ -297,3 +297,17 @@ export async function executeWithSettings(db: Db, setup: SQL, query: SQL): Promi
     client.release(broken);
   }
 }
+
+/**
+ * Runs `query` with the matches found through index bitmaps only (the trigram or prefix indexes):
+ * PostgreSQL prices an ILIKE test at next to nothing, so on its own it prefers walking a whole
+ * table or index testing each row, a second or more at 1,000,000 users for a term in 1% of them.
+ */
+export async function byBitmap(db: Db, query: SQL): Promise<unknown> {
+  // One round trip on a PostgreSQL server: BEGIN, the settings, the query and COMMIT pipelined.
+  return executeWithSettings(db, BITMAP_ONLY, query);
+}
+
+const BITMAP_ONLY = sql`SELECT set_config('enable_seqscan', 'off', true), set_config('enable_indexscan', 'off', true),
+  set_config('enable_indexonlyscan', 'off', true), set_config('max_parallel_workers_per_gather', '0', true),
+  set_config('jit', 'off', true)`;

@@ -20,7 +20,7 @@
  * the term does (`prefixedCount`); by the term's index otherwise (`boundedMatches`).
  */
 import { type SQL, sql } from 'drizzle-orm';
-import { type Db, executeWithSettings } from './client';
+import { byBitmap, type Db } from './client';
 import {
   COMMON_HIT_RATE,
   cappedTotal,
@@ -38,7 +38,7 @@ import {
   totalOf,
   walkRows,
 } from './sql';
-import { piecesFor, piecesMatch, type SampledColumns, type TermPieces } from './term-pieces';
+import { piecesMatch, type SampledColumns, sampleTerm, type TermPieces } from './term-pieces';
 
 export interface ListSearch {
   term: string;
@@ -199,10 +199,16 @@ function longWalkPage(spec: SearchedSpec): SQL {
  * the cap: found by the longer walk instead of collecting every match through the trigram bitmap
  * (seconds for a term in a tenth of 10,000,000 users). Null when that does not answer.
  */
-async function commonTermPage<T>(db: Db, spec: SearchedSpec): Promise<PagedList<T> | null> {
-  const sample = rowsOf<{ hits: number; n: number }>(await db.execute(sampledHits(spec)))[0];
-  if (!sample || sample.n < walkRows() || sample.hits < COMMON_HIT_RATE * sample.n) {
-    return null;
+async function commonTermPage<T>(db: Db, spec: SearchedSpec, rate?: number): Promise<PagedList<T> | null> {
+  if (rate !== undefined) {
+    if (rate < COMMON_HIT_RATE) {
+      return null;
+    }
+  } else {
+    const sample = rowsOf<{ hits: number; n: number }>(await db.execute(sampledHits(spec)))[0];
+    if (!sample || sample.n < walkRows() || sample.hits < COMMON_HIT_RATE * sample.n) {
+      return null;
+    }
   }
   const n = rowsOf<{ n: number }>(await db.execute(scannedCount(spec)))[0]?.n ?? 0;
   if (n <= totalCap()) {
@@ -293,20 +299,6 @@ export function searchedListQueries(spec: SearchedSpec): [SQL, SQL] {
     : [plan === 'walk' ? walkPage(spec) : allMatchesPage(spec), boundedMatches(spec)];
 }
 
-/**
- * Runs `query` with the matches found through index bitmaps only (the trigram or prefix indexes):
- * PostgreSQL prices an ILIKE test at next to nothing, so on its own it prefers walking a whole
- * table or index testing each row, a second or more at 1,000,000 users for a term in 1% of them.
- */
-async function byBitmap(db: Db, query: SQL): Promise<unknown> {
-  // One round trip on a PostgreSQL server: BEGIN, the settings, the query and COMMIT pipelined.
-  return executeWithSettings(db, BITMAP_ONLY, query);
-}
-
-const BITMAP_ONLY = sql`SELECT set_config('enable_seqscan', 'off', true), set_config('enable_indexscan', 'off', true),
-  set_config('enable_indexonlyscan', 'off', true), set_config('max_parallel_workers_per_gather', '0', true),
-  set_config('jit', 'off', true)`;
-
 type Walked<T> = T & { walked__?: number; hits__?: number };
 
 /**
@@ -331,18 +323,19 @@ async function boundedPage<T>(db: Db, spec: SearchedSpec): Promise<PagedList<T> 
 /** One page of a searched list and its total: see the plans above. */
 export async function searchedList<T>(db: Db, spec: SearchedSpec): Promise<PagedList<T>> {
   const { term, sampled } = spec.search;
-  if (sampled && !isShortTerm(term)) {
+  const sample = sampled && !isShortTerm(term) ? await sampleTerm(db, term, sampled) : null;
+  const { pieces } = sample ?? {};
+  if (pieces && pieces.estimate <= totalCap()) {
     // A term its pieces make rare (a full username, a typo): its few matches, found through their
     // short index lists, are the page and the total. Should they pass the cap after all (the
     // sample misjudged), the plans below, with the whole term.
-    const pieces = await piecesFor(db, term, sampled);
-    if (pieces && pieces.estimate <= totalCap()) {
-      const { found, ...rare } = await boundedPage<T>(db, { ...spec, search: { ...spec.search, pieces } });
-      if (found) {
-        return rare;
-      }
+    const { found, ...rare } = await boundedPage<T>(db, { ...spec, search: { ...spec.search, pieces } });
+    if (found) {
+      return rare;
     }
   }
+  // The term's share of the table, where the list is the table: the sample's (no query needed).
+  const rate = sampled?.whole ? sample?.rate : undefined;
   const plan = firstPlan(spec);
   if (plan === 'prefix') {
     const [page, counted] = await Promise.all([db.execute(prefixPage(spec)), db.execute(searchCount(spec))]);
@@ -356,7 +349,7 @@ export async function searchedList<T>(db: Db, spec: SearchedSpec): Promise<Paged
     // A full page stands; a count of some of the matches that passes the cap is its total: a
     // common term's bounded scan, else (maybe a common start of texts) the rows that start as it does.
     const lowerBounds = [
-      isCommon(walked[0]) ? scannedCount(spec) : null,
+      isCommon(walked[0]) || (rate ?? 0) >= scanRate() ? scannedCount(spec) : null,
       isShortTerm(term) ? null : prefixedCount(spec),
     ];
     for (const count of lowerBounds) {
@@ -368,7 +361,7 @@ export async function searchedList<T>(db: Db, spec: SearchedSpec): Promise<Paged
   }
   const walkedAll = (walked?.length ?? 0) > 0 && walked![0].walked__! < walkRows();
   if (walked !== null && !full && !walkedAll) {
-    const common = await commonTermPage<T>(db, spec);
+    const common = await commonTermPage<T>(db, spec, rate);
     if (common) {
       return common;
     }
@@ -384,6 +377,13 @@ export async function searchedList<T>(db: Db, spec: SearchedSpec): Promise<Paged
       : rowsOf<Walked<T>>(await byBitmap(db, allMatchesPage(spec)));
   return { ...bounded, rows: stripped(rows) };
 }
+
+/**
+ * A term's share of the table at which the bounded scan is likely to reach the cap (half as many
+ * matches again as the cap needs, inside scanRows()): its count is then tried by the scan first,
+ * whose cost does not grow with the table, before the trigram bitmap of every match, whose does.
+ */
+const scanRate = () => (1.5 * (totalCap() + 1)) / scanRows();
 
 /** A walk that read a full walkRows() and found the term in at least COMMON_HIT_RATE of them. */
 const isCommon = (first: Walked<unknown> | undefined) =>

@@ -13,7 +13,7 @@ import {
   type TestEnv,
 } from '../test/harness';
 import { rowsOf } from './sql';
-import { choosePieces, piecesFor, piecesMatch, termPieces } from './term-pieces';
+import { choosePieces, piecesMatch, sampleTerm, termPieces } from './term-pieces';
 
 describe('term pieces', () => {
   it('takes the 3-character pieces of ASCII letters and digits, lower-cased, once each', () => {
@@ -92,15 +92,18 @@ describe('lists searched through rare pieces', () => {
     return res.body as { users: { id: number }[]; total_users: number; total_is_lower_bound: boolean };
   };
 
-  it('estimates a rare term rare and a common one not, from the sample', async () => {
-    const rare = await piecesFor(env.db, 'pqrstu', columns);
-    expect(rare?.estimate).toBeLessThanOrEqual(5);
-    expect(rare?.pieces.every((p) => p.length > 0)).toBe(true);
-    const fillers = await piecesFor(env.db, 'filler', columns);
-    expect(fillers).toBeNull();
-    const misjudged = await piecesFor(env.db, 'wvutsr', columns);
-    expect(misjudged?.pieces[0]).toHaveLength(2);
-    expect(misjudged?.estimate).toBeLessThan(5);
+  it('estimates a rare term rare and a common one not, and the share of rows holding each', async () => {
+    const [{ n }] = rowsOf<{ n: number }>(await env.db.execute(sql`SELECT count(*)::int AS n FROM users`));
+    const rare = await sampleTerm(env.db, 'pqrstu', columns);
+    expect(rare.pieces?.estimate).toBeLessThanOrEqual(5);
+    expect(rare.pieces?.pieces.every((p) => p.length > 0)).toBe(true);
+    // The whole table is sampled here: the shares are exact.
+    expect(rare.rate).toBeCloseTo(2 / n);
+    expect(await sampleTerm(env.db, 'FILLER', columns)).toEqual({ pieces: null, rate: 500 / n });
+    const misjudged = await sampleTerm(env.db, 'wvutsr', columns);
+    expect(misjudged.pieces?.pieces[0]).toHaveLength(2);
+    expect(misjudged.pieces?.estimate).toBeLessThan(5);
+    expect(misjudged.rate).toBeCloseTo(25 / n);
   });
 
   it('matches through the pieces exactly what the whole term matches (decoys hold its pieces)', async () => {

@@ -17,6 +17,8 @@ import { isShortTerm, likePattern, rowMatch, rowsOf, searchMatch } from './sql';
 export interface SampledColumns {
   table: string;
   columns: string[];
+  /** The list is (nearly) the whole table: the sample's share of a term is the list's too. */
+  whole?: boolean;
 }
 
 /** Rows sampled per table: a piece seen in none of them is in under ~1/10,000 of the rows. */
@@ -28,10 +30,10 @@ const MAX_PIECE_RATE = 0.05;
 const TARGET_ROWS = 20;
 const MAX_PIECES = 4;
 
-/** Per column: the share of sampled rows holding each piece; and the table's rows. */
+/** The sampled rows' texts (lower case, per column), each column's pieces' shares, the table's rows. */
 interface Sample {
   rows: number;
-  sampled: number;
+  texts: (string | null)[][];
   rates: Map<string, number>[];
   at: number;
 }
@@ -41,6 +43,12 @@ export interface TermPieces {
   pieces: string[][];
   /** Rows the term is estimated to match in all (the pieces taken as independent). */
   estimate: number;
+}
+
+/** What the sample says of a term: its rare pieces (null: none), and its share of the sampled rows. */
+export interface TermSample {
+  pieces: TermPieces | null;
+  rate: number;
 }
 
 const IDENT = /^[a-z_][a-z0-9_]*$/;
@@ -120,21 +128,19 @@ async function loadSample(db: Db, { table, columns }: SampledColumns): Promise<S
       sql`SELECT ${sql.join(list, sql`, `)} FROM ${sql.raw(table)} TABLESAMPLE SYSTEM (${sql.raw(percent.toFixed(6))}) LIMIT ${SAMPLE_ROWS}`,
     ),
   );
+  const texts = found.map((row) => columns.map((_, i) => row[`c${i}`] ?? null));
   const counts = columns.map(() => new Map<string, number>());
-  for (const row of found) {
-    columns.forEach((_, i) => {
-      const text = row[`c${i}`];
-      if (text) {
-        for (const piece of textPieces(text)) {
-          counts[i].set(piece, (counts[i].get(piece) ?? 0) + 1);
-        }
+  for (const row of texts) {
+    row.forEach((text, i) => {
+      for (const piece of text ? textPieces(text) : []) {
+        counts[i].set(piece, (counts[i].get(piece) ?? 0) + 1);
       }
     });
   }
-  const sampled = found.length;
+  const sampled = texts.length;
   const rows = percent >= 100 && sampled < SAMPLE_ROWS ? sampled : Math.max(known, sampled);
   const rates = counts.map((m) => new Map([...m].map(([p, n]) => [p, n / Math.max(1, sampled)])));
-  return { rows, sampled, rates, at: Date.now() };
+  return { rows, texts, rates, at: Date.now() };
 }
 
 /** The table's sample, loaded once and renewed in the background once older than SAMPLE_TTL_MS. */
@@ -165,24 +171,28 @@ async function sampleOf(db: Db, target: SampledColumns): Promise<Sample> {
 }
 
 /**
- * The pieces each searched column's index is given for `term`, and the term's estimated matches;
- * null when no column has a rare piece (the whole term is then searched as ILIKE).
+ * What the sample says of `term`: the pieces each searched column's index is given and the matches
+ * they are estimated to leave (null when no column has a rare piece: the whole term is searched as
+ * ILIKE), and the share of the sampled rows holding the term (lower-cased, as a first guess).
  */
-export async function piecesFor(db: Db, term: string, target: SampledColumns): Promise<TermPieces | null> {
-  const pieces = termPieces(term);
-  if (pieces.length === 0) {
-    return null;
-  }
+export async function sampleTerm(db: Db, term: string, target: SampledColumns): Promise<TermSample> {
   const sample = await sampleOf(db, target);
+  const lower = term.toLowerCase();
+  const hits = sample.texts.filter((row) => row.some((text) => text?.includes(lower))).length;
+  const rate = hits / Math.max(1, sample.texts.length);
+  const pieces = termPieces(term);
   const perColumn = sample.rates.map((rates) =>
-    choosePieces(pieces, (p) => rates.get(p) ?? 0, sample.rows, sample.sampled),
+    choosePieces(pieces, (p) => rates.get(p) ?? 0, sample.rows, sample.texts.length),
   );
-  if (perColumn.every((c) => c.pieces.length === 0)) {
-    return null;
+  if (pieces.length === 0 || perColumn.every((c) => c.pieces.length === 0)) {
+    return { pieces: null, rate };
   }
   return {
-    pieces: perColumn.map((c) => c.pieces),
-    estimate: perColumn.reduce((sum, c) => sum + c.estimate, 0),
+    pieces: {
+      pieces: perColumn.map((c) => c.pieces),
+      estimate: perColumn.reduce((sum, c) => sum + c.estimate, 0),
+    },
+    rate,
   };
 }
 

@@ -78,7 +78,7 @@ function searchesSearch(input: SearchesInput): ListSearch | undefined {
     // Newest first (the default) walks searches_term_p<n>_idx, keyed (prefix, created_at, id).
     ordered: input.order_by === 'created_at' ? [prefixMatch(input.query, term)] : undefined,
     prefixOrder: [sql`s.created_at, s.id`],
-    sampled: { table: 'searches', columns: ['search_term'] },
+    sampled: { table: 'searches', columns: ['search_term'], whole: !input.user_id && !input.type },
   };
 }
 

@@ -94,7 +94,11 @@ function userListSearch(kind: UserListKind, input: UserListInput): ListSearch | 
     },
     ordered,
     prefixOrder: [sql`u.username, u.id`, sql`u.name, u.id`],
-    sampled: { table: 'users', columns: ['name', 'username', ...(kind === 'backend' ? ['email'] : [])] },
+    sampled: {
+      table: 'users',
+      columns: ['name', 'username', ...(kind === 'backend' ? ['email'] : [])],
+      whole: kind === 'active',
+    },
     // Deleted users are a few among millions: only their name order has its own index to walk.
     walk: kind !== 'deleted' || input.order_by === 'name',
   };
