@@ -195,13 +195,22 @@ function longWalkPage(spec: SearchedSpec): SQL {
 }
 
 /**
- * A page the first walk could not fill, for a term the sample finds common and the scan counts past
- * the cap: found by the longer walk instead of collecting every match through the trigram bitmap
- * (seconds for a term in a tenth of 10,000,000 users). Null when that does not answer.
+ * A term's share of the table at which the bounded scan is likely to reach the cap (half as many
+ * matches again as the cap needs, inside scanRows()): its count is then tried by the scan first,
+ * whose cost does not grow with the table, before the trigram bitmap of every match, whose does.
+ */
+const scanRate = () => (1.5 * (totalCap() + 1)) / scanRows();
+
+/**
+ * A page the first walk could not fill, for a term the sample finds common (the table's sample,
+ * `rate`, where the list is the table: likely to reach the cap inside the scan; else the walk's
+ * start in the cheapest order) and the scan counts past the cap: found by the longer walk instead
+ * of collecting every match through the trigram bitmap (seconds for a term in a tenth of
+ * 10,000,000 users). Null when that does not answer.
  */
 async function commonTermPage<T>(db: Db, spec: SearchedSpec, rate?: number): Promise<PagedList<T> | null> {
   if (rate !== undefined) {
-    if (rate < COMMON_HIT_RATE) {
+    if (rate < scanRate()) {
       return null;
     }
   } else {
@@ -377,13 +386,6 @@ export async function searchedList<T>(db: Db, spec: SearchedSpec): Promise<Paged
       : rowsOf<Walked<T>>(await byBitmap(db, allMatchesPage(spec)));
   return { ...bounded, rows: stripped(rows) };
 }
-
-/**
- * A term's share of the table at which the bounded scan is likely to reach the cap (half as many
- * matches again as the cap needs, inside scanRows()): its count is then tried by the scan first,
- * whose cost does not grow with the table, before the trigram bitmap of every match, whose does.
- */
-const scanRate = () => (1.5 * (totalCap() + 1)) / scanRows();
 
 /** A walk that read a full walkRows() and found the term in at least COMMON_HIT_RATE of them. */
 const isCommon = (first: Walked<unknown> | undefined) =>
