@@ -116,8 +116,12 @@ async function loadSample(db: Db, { table, columns }: SampledColumns): Promise<S
   if (!IDENT.test(table) || !columns.every((c) => IDENT.test(c))) {
     throw new Error(`sampled columns out of the expected form: ${table}(${columns.join(', ')})`);
   }
+  // The table's rows as the planner reckons them: the last ANALYZE's rows a page, times its pages now.
   const [stat] = rowsOf<{ n: number }>(
-    await db.execute(sql`SELECT reltuples::float8 AS n FROM pg_class WHERE oid = to_regclass(${table})`),
+    await db.execute(sql`SELECT CASE WHEN relpages > 0 AND reltuples > 0
+        THEN reltuples / relpages * (pg_relation_size(oid) / current_setting('block_size')::float8)
+        ELSE -1 END AS n
+      FROM pg_class WHERE oid = to_regclass(${table})`),
   );
   const known = Number(stat?.n ?? -1);
   // SYSTEM sampling reads whole pages at random: SAMPLE_ROWS rows from a few hundred pages.
