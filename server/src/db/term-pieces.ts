@@ -56,7 +56,8 @@ const PIECE = /^[a-z0-9]{3}$/;
 
 /**
  * The term's 3-character pieces that hold only ASCII letters and digits, lower-cased: taken from
- * the term as typed, so lower case is the same in JavaScript and PostgreSQL ('K' is not a piece).
+ * the term as typed, so lower case is the same in JavaScript and PostgreSQL (the Kelvin sign, which
+ * JavaScript lowers to 'k', is in none).
  */
 export function termPieces(term: string): string[] {
   const chars = [...term];
