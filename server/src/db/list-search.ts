@@ -2,10 +2,9 @@
  * Searched lists whose cost does not grow with the table (issue 12). A term matching half the
  * table and one matching three rows need opposite plans, and PostgreSQL's estimate of a term's
  * matches cannot tell them apart reliably (and a term like 'Leah' sits in one stretch of the name
- * order), so the floor chooses from what it finds:
- *
- * - a term of 3+ characters whose rare pieces (db/term-pieces.ts) put its matches at most at the
- *   cap: those matches through the pieces' short index lists, page and exact total at once;
+ * order), so the floor chooses from what it finds (and from a sample, db/term-pieces.ts):
+ * - a term of 3+ characters whose rare pieces put its matches at most at the cap: those matches
+ *   through the pieces' short index lists, page and exact total at once;
  * - a 1-2 character term sorted by a column an index is keyed for (`ordered`): one ordered walk per
  *   searched column, each stopping at the page, merged (`prefixPage`);
  * - else a bounded walk: the first walkRows() rows in the list's order, the term tested on each; enough
@@ -356,11 +355,12 @@ export async function searchedList<T>(db: Db, spec: SearchedSpec): Promise<Paged
   const full = walked !== null && walked.length === spec.input.page_limit;
   if (full) {
     // A full page stands; a count of some of the matches that passes the cap is its total: a
-    // common term's bounded scan, else (maybe a common start of texts) the rows that start as it does.
-    const lowerBounds = [
-      isCommon(walked[0]) || (rate ?? 0) >= scanRate() ? scannedCount(spec) : null,
-      isShortTerm(term) ? null : prefixedCount(spec),
-    ];
+    // common term's bounded scan, or the rows that start as it does, first when the sample finds
+    // more of those than the cap (a term typed from its start: 'coffee').
+    const scan = isCommon(walked[0]) || (rate ?? 0) >= scanRate() ? scannedCount(spec) : null;
+    const prefixed = isShortTerm(term) ? null : prefixedCount(spec);
+    const startsOften = sample !== null && sample.startRate * sample.rows > totalCap();
+    const lowerBounds = startsOften ? [prefixed, scan] : [scan, prefixed];
     for (const count of lowerBounds) {
       const n = count ? (rowsOf<{ n: number }>(await db.execute(count))[0]?.n ?? 0) : 0;
       if (n > totalCap()) {

@@ -50,8 +50,9 @@ describe('lists searched through rare pieces', () => {
     env = await setupTestApp();
     admin = await makeUser(env.db, { superAdmin: true });
     // 500 fillers; 'pqrstu' in two users, and decoys holding its pieces but not the term; 'Wvutsr'
-    // in 25 users: each of its pieces in under 5 % of the rows, so the sample takes two of them as
-    // independent and estimates one match, where 25 match (past the cap).
+    // in 25 users: each of its pieces in under 5 % of the rows, which taken as independent would
+    // make one match; then, once the server has its sample, 'Zyxwvq' in 25 more (a stale sample
+    // judges it rare, 25 match: past the cap).
     await env.db.execute(
       sql.raw(`INSERT INTO users (name, username, email)
         SELECT 'Filler ' || i, 'filler.' || i, 'filler' || i || '@example.com' FROM generate_series(1, 500) i`),
@@ -64,6 +65,11 @@ describe('lists searched through rare pieces', () => {
     await env.db.execute(
       sql.raw(`INSERT INTO users (name, username, email)
         SELECT 'Wvutsr ' || i, 'w.' || i, 'w' || i || '@example.com' FROM generate_series(1, 25) i`),
+    );
+    expect((await listed('pqrstu', 'name', 'asc', 3)).total_users).toBe(2);
+    await env.db.execute(
+      sql.raw(`INSERT INTO users (name, username, email)
+        SELECT 'Zyxwvq ' || i, 'z.' || i, 'z' || i || '@example.com' FROM generate_series(1, 25) i`),
     );
   });
   afterAll(async () => {
@@ -99,11 +105,17 @@ describe('lists searched through rare pieces', () => {
     expect(rare.pieces?.pieces.every((p) => p.length > 0)).toBe(true);
     // The whole table is sampled here: the shares are exact.
     expect(rare.rate).toBeCloseTo(2 / n);
-    expect(await sampleTerm(env.db, 'FILLER', columns)).toEqual({ pieces: null, rate: 500 / n });
-    const misjudged = await sampleTerm(env.db, 'wvutsr', columns);
-    expect(misjudged.pieces?.pieces[0]).toHaveLength(2);
-    expect(misjudged.pieces?.estimate).toBeLessThan(5);
-    expect(misjudged.rate).toBeCloseTo(25 / n);
+    expect(await sampleTerm(env.db, 'FILLER', columns)).toEqual({
+      pieces: null,
+      rate: 500 / n,
+      startRate: 500 / n,
+      rows: n,
+    });
+    // Pieces that go together: the sample's own count of the term keeps it from looking rare.
+    const together = await sampleTerm(env.db, 'wvutsr', columns);
+    expect(together.pieces?.pieces[0]).toHaveLength(2);
+    expect(together.pieces?.estimate).toBeCloseTo(25);
+    expect(together.startRate).toBeCloseTo(25 / n);
   });
 
   it('matches through the pieces exactly what the whole term matches (decoys hold its pieces)', async () => {
@@ -123,7 +135,7 @@ describe('lists searched through rare pieces', () => {
     expect(found).toEqual(['ann.one', 'bob.pqrstu.2']);
   });
 
-  it('pages a rare term, a missing one and a misjudged one as plain SQL does, with their totals', async () => {
+  it('pages a rare term, a missing one, a common one and one a stale sample misjudges as plain SQL does, with their totals', async () => {
     for (const order of ['name', 'created_at']) {
       for (const dir of ['asc', 'desc']) {
         for (const [term, total, flagged] of [
@@ -132,6 +144,7 @@ describe('lists searched through rare pieces', () => {
           ['bob.pqrstu.2', 1, false],
           ['zqxjv', 0, false],
           ['wvutsr', 5, true],
+          ['zyxwvq', 5, true],
         ] as const) {
           const got = await listed(term, order, dir, 3);
           expect(

@@ -41,14 +41,22 @@ interface Sample {
 export interface TermPieces {
   /** Per searched column, the pieces its index is given (empty: the whole term, as ILIKE). */
   pieces: string[][];
-  /** Rows the term is estimated to match in all (the pieces taken as independent). */
+  /**
+   * Rows the term is estimated to match in all: the pieces taken as independent, or the sample's
+   * share of the term, whichever is more.
+   */
   estimate: number;
 }
 
-/** What the sample says of a term: its rare pieces (null: none), and its share of the sampled rows. */
+/**
+ * What the sample says of a term: its rare pieces (null: none), its share of the sampled rows, the
+ * share that start with it (in some column), and the table's rows.
+ */
 export interface TermSample {
   pieces: TermPieces | null;
   rate: number;
+  startRate: number;
+  rows: number;
 }
 
 const IDENT = /^[a-z_][a-z0-9_]*$/;
@@ -183,22 +191,28 @@ async function sampleOf(db: Db, target: SampledColumns): Promise<Sample> {
 export async function sampleTerm(db: Db, term: string, target: SampledColumns): Promise<TermSample> {
   const sample = await sampleOf(db, target);
   const lower = term.toLowerCase();
-  const hits = sample.texts.filter((row) => row.some((text) => text?.includes(lower))).length;
-  const rate = hits / Math.max(1, sample.texts.length);
+  const share = (test: (text: string) => boolean) =>
+    sample.texts.filter((row) => row.some((text) => text !== null && test(text))).length /
+    Math.max(1, sample.texts.length);
+  const known = {
+    rate: share((text) => text.includes(lower)),
+    startRate: share((text) => text.startsWith(lower)),
+    rows: sample.rows,
+  };
   const pieces = termPieces(term);
   const perColumn = sample.rates.map((rates) =>
     choosePieces(pieces, (p) => rates.get(p) ?? 0, sample.rows, sample.texts.length),
   );
   if (pieces.length === 0 || perColumn.every((c) => c.pieces.length === 0)) {
-    return { pieces: null, rate };
+    return { pieces: null, ...known };
   }
-  return {
-    pieces: {
-      pieces: perColumn.map((c) => c.pieces),
-      estimate: perColumn.reduce((sum, c) => sum + c.estimate, 0),
-    },
-    rate,
-  };
+  // Pieces that go together ('cof', 'off', 'fee' in 'coffee') make the product too small: the
+  // sample's own count of the term bounds it from below.
+  const estimate = Math.max(
+    perColumn.reduce((sum, c) => sum + c.estimate, 0),
+    known.rate * sample.rows,
+  );
+  return { pieces: { pieces: perColumn.map((c) => c.pieces), estimate }, ...known };
 }
 
 /**
