@@ -37,6 +37,13 @@ describe('term pieces', () => {
     expect(unseen.pieces).toEqual(['xyz']);
     expect(unseen.estimate).toBeCloseTo(50);
     expect(choosePieces(['mar'], rate, 1_000_000, 10_000)).toEqual({ pieces: [], estimate: 1_000_000 });
+    // Past the estimate's target a piece with a short list (in at most 1 % of rows) still goes in.
+    const short: Record<string, number> = { aaa: 0.0001, bbb: 0.005, ccc: 0.02, ddd: 0.008 };
+    expect(choosePieces(['aaa', 'bbb', 'ccc', 'ddd'], (p) => short[p], 1_000_000, 10_000).pieces).toEqual([
+      'aaa',
+      'bbb',
+      'ddd',
+    ]);
   });
 });
 
