@@ -193,6 +193,12 @@ function longWalkPage(spec: SearchedSpec): SQL {
   );
 }
 
+/** The first walkRows() rows in the cheapest order hold the term in at least COMMON_HIT_RATE of them. */
+async function sampledCommon(db: Db, spec: SearchedSpec): Promise<boolean> {
+  const sample = rowsOf<{ hits: number; n: number }>(await db.execute(sampledHits(spec)))[0];
+  return Boolean(sample) && sample.n >= walkRows() && sample.hits >= COMMON_HIT_RATE * sample.n;
+}
+
 /**
  * A term's share of the table at which the bounded scan is likely to reach the cap (half as many
  * matches again as the cap needs, inside scanRows()): its count is then tried by the scan first,
@@ -208,15 +214,9 @@ const scanRate = () => (1.5 * (totalCap() + 1)) / scanRows();
  * 10,000,000 users). Null when that does not answer.
  */
 async function commonTermPage<T>(db: Db, spec: SearchedSpec, rate?: number): Promise<PagedList<T> | null> {
-  if (rate !== undefined) {
-    if (rate < scanRate()) {
-      return null;
-    }
-  } else {
-    const sample = rowsOf<{ hits: number; n: number }>(await db.execute(sampledHits(spec)))[0];
-    if (!sample || sample.n < walkRows() || sample.hits < COMMON_HIT_RATE * sample.n) {
-      return null;
-    }
+  const common = rate !== undefined ? rate >= scanRate() : await sampledCommon(db, spec);
+  if (!common) {
+    return null;
   }
   const n = rowsOf<{ n: number }>(await db.execute(scannedCount(spec)))[0]?.n ?? 0;
   if (n <= totalCap()) {

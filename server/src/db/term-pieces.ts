@@ -32,11 +32,11 @@ const MAX_PIECES = 4;
 /** A piece in at most this share of the rows has a short list: worth adding past the target. */
 const SHORT_LIST_RATE = 0.01;
 
-/** The sampled rows' texts (lower case, per column), each column's pieces' shares, the table's rows. */
+/** The sampled rows' texts (lower case, per column), each column's piece counts, the table's rows. */
 interface Sample {
   rows: number;
   texts: (string | null)[][];
-  rates: Map<string, number>[];
+  counts: Map<string, number>[];
   at: number;
 }
 
@@ -161,8 +161,7 @@ async function loadSample(db: Db, { table, columns }: SampledColumns): Promise<S
   }
   const sampled = texts.length;
   const rows = percent >= 100 && sampled < SAMPLE_ROWS ? sampled : Math.max(known, sampled);
-  const rates = counts.map((m) => new Map([...m].map(([p, n]) => [p, n / Math.max(1, sampled)])));
-  return { rows, texts, rates, at: Date.now() };
+  return { rows, texts, counts, at: Date.now() };
 }
 
 /** The table's sample, loaded once and renewed in the background once older than SAMPLE_TTL_MS. */
@@ -200,17 +199,18 @@ async function sampleOf(db: Db, target: SampledColumns): Promise<Sample> {
 export async function sampleTerm(db: Db, term: string, target: SampledColumns): Promise<TermSample> {
   const sample = await sampleOf(db, target);
   const lower = term.toLowerCase();
-  const share = (test: (text: string) => boolean) =>
-    sample.texts.filter((row) => row.some((text) => text !== null && test(text))).length /
-    Math.max(1, sample.texts.length);
-  const known = {
-    rate: share((text) => text.includes(lower)),
-    startRate: share((text) => text.startsWith(lower)),
-    rows: sample.rows,
-  };
+  // One pass over the sampled rows: those holding the term, and those starting with it.
+  let holding = 0;
+  let starting = 0;
+  for (const row of sample.texts) {
+    holding += row.some((text) => text?.includes(lower)) ? 1 : 0;
+    starting += row.some((text) => text?.startsWith(lower)) ? 1 : 0;
+  }
+  const sampled = Math.max(1, sample.texts.length);
+  const known = { rate: holding / sampled, startRate: starting / sampled, rows: sample.rows };
   const pieces = termPieces(term);
-  const perColumn = sample.rates.map((rates) =>
-    choosePieces(pieces, (p) => rates.get(p) ?? 0, sample.rows, sample.texts.length),
+  const perColumn = sample.counts.map((counts) =>
+    choosePieces(pieces, (p) => (counts.get(p) ?? 0) / sampled, sample.rows, sample.texts.length),
   );
   if (pieces.length === 0 || perColumn.every((c) => c.pieces.length === 0)) {
     return { pieces: null, ...known };
