@@ -1,7 +1,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { Socket } from 'node:net';
 import { type SQL, sql } from 'drizzle-orm';
-import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { drizzle as drizzlePg, NodePgTransaction } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import type { Db } from './client';
 
@@ -103,17 +103,20 @@ export function commitWith(statement: Statement): boolean {
 }
 
 /**
- * drizzle over each pooled connection, made once. Without the schema: nothing uses drizzle's
- * relational queries, and with it every transaction would build them for every table again.
+ * A transaction object of drizzle over each pooled connection, made once: BEGIN, COMMIT and
+ * ROLLBACK are sent by pipelinedTransaction itself, so the object holds no state of its own but
+ * its savepoint depth (0). Without the schema: nothing uses drizzle's relational queries.
  */
 const onClient = new WeakMap<pg.PoolClient, Db>();
-function drizzleOn(client: pg.PoolClient): Db {
-  let db = onClient.get(client);
-  if (!db) {
-    db = drizzlePg(client) as unknown as Db;
-    onClient.set(client, db);
+function transactionOn(client: pg.PoolClient): Db {
+  let tx = onClient.get(client);
+  if (!tx) {
+    type Parts = ConstructorParameters<typeof NodePgTransaction>;
+    const { dialect, session } = drizzlePg(client) as unknown as { dialect: Parts[0]; session: Parts[1] };
+    tx = new NodePgTransaction(dialect, session, undefined) as unknown as Db;
+    onClient.set(client, tx);
   }
-  return db;
+  return tx;
 }
 
 type Query = pg.PoolClient['query'];
@@ -150,17 +153,13 @@ async function pipelinedTransaction<T>(pool: pg.Pool, fn: () => Promise<T>): Pro
     track(raw(config, values));
   };
   let committed = false;
-  // drizzle awaits its BEGIN, SAVEPOINT and RELEASE before going on: answer them at once and let
-  // each share the trip with the statement after it (their answers are checked with the others
-  // before the call succeeds). Once commitWith has ended the transaction, drizzle's own COMMIT (or
-  // ROLLBACK, should the rest of the call fail) has nothing left to do.
+  // drizzle awaits a nested transaction's SAVEPOINT and RELEASE before going on: answer them at
+  // once and let each share the trip with the statement after it (their answers are checked with
+  // the others before the call succeeds).
   const piped = ((config: unknown, values?: unknown, callback?: unknown) => {
     const text = (config as { text?: string } | null)?.text ?? '';
-    const ended = committed && (text === 'commit' || text === 'rollback');
-    if (ended || (sent.length === 0 && text === 'begin') || (!committed && SENT_AHEAD.test(text))) {
-      if (!ended) {
-        sendAhead(config as pg.QueryConfig, values as unknown[]);
-      }
+    if (!committed && SENT_AHEAD.test(text)) {
+      sendAhead(config as pg.QueryConfig, values as unknown[]);
       return Promise.resolve({ command: text.toUpperCase(), rows: [], rowCount: null, fields: [] });
     }
     const result = (query as (...a: unknown[]) => unknown).call(client, config, values, callback);
@@ -170,23 +169,35 @@ async function pipelinedTransaction<T>(pool: pg.Pool, fn: () => Promise<T>): Pro
   const setPipeline = (on: boolean) => {
     (client as unknown as { pipeline: boolean }).pipeline = on;
   };
-  const store: Scope = { tx: null, send: null, commit: null };
+  const store: Scope = { tx: transactionOn(client), send: null, commit: null };
+  store.send = (statement) => sendAhead(statement);
+  // Once commitWith has ended the transaction, nothing is left to commit or roll back.
+  store.commit = (statement) => {
+    sendAhead(statement);
+    sendAhead('commit');
+    committed = true;
+    store.send = null;
+    store.commit = null;
+  };
   let broken: Error | undefined;
   setPipeline(true);
   client.query = piped;
   try {
-    const result = await drizzleOn(client).transaction((tx) => {
-      store.tx = tx as unknown as Db;
-      store.send = (statement) => sendAhead(statement);
-      store.commit = (statement) => {
-        store.send?.(statement);
-        sendAhead('commit');
-        committed = true;
-        store.send = null;
-        store.commit = null;
-      };
-      return scope.run(store, fn);
-    });
+    // BEGIN goes out with the call's first statement.
+    sendAhead('begin');
+    let result: T;
+    try {
+      result = await scope.run(store, fn);
+    } catch (err) {
+      if (!committed) {
+        await raw('rollback');
+      }
+      throw err;
+    }
+    if (!committed) {
+      flush();
+      await raw('commit');
+    }
     // BEGIN and the statements sent with COMMIT: any failure means the transaction rolled back.
     await Promise.all(sent);
     return result;
