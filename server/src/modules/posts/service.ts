@@ -66,7 +66,9 @@ export async function listReportedPosts(db: Db, input: ReportedPostsInput) {
       input.query &&
         sql`(p.title ILIKE ${likePattern(input.query)} OR p.website ILIKE ${likePattern(input.query)})`,
     ],
-    order: orderBy(REPORTED_ORDER[input.order_by], sql`r.id`, input.direction, { nullable: true }),
+    order: orderBy(REPORTED_ORDER[input.order_by], sql`r.id`, input.direction, {
+      nullable: input.order_by === 'title' || input.order_by === 'website',
+    }),
     input,
   });
   return { posts: rows.map(presentReportedPost), total, total_is_lower_bound };

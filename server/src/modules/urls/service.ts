@@ -50,21 +50,30 @@ const ORDER: Record<string, SQL> = {
   id: sql`f.id`,
 };
 
+/** The sort columns that hold nulls (last in either direction); the others keep their index's order. */
+const NULLABLE = new Set(['resolved_at', 'last_retried_at']);
+
 export async function listFailedUrls(db: Db, input: InputOf<typeof calls.failedUrls>) {
   const enrichment = input.failedType === 'enrichment';
   const { rows, total, total_is_lower_bound } = await pagedList<FailedUrlDbRow>(db, {
     select: sql`f.id, f.post_id, coalesce(p.user_id, f.user_id) AS user_id, u.username, u.avatar, f.url,
       f.device_type, f.device_os, f.failed_in_curl, f.scrap_by_script, f.failed_in_enrichment,
       f.created_at, f.resolved_at, f.last_retried_at`,
-    from: sql`failed_urls f
-      LEFT JOIN posts p ON p.id = f.post_id
-      LEFT JOIN users u ON u.id = coalesce(p.user_id, f.user_id)`,
+    // The page is found on failed_urls alone, then only its rows' posts and users are joined.
+    from: sql`failed_urls f`,
+    deferred: {
+      key: sql`f.id`,
+      rows: sql`failed_urls f ON f.id = page.key
+        LEFT JOIN posts p ON p.id = f.post_id
+        LEFT JOIN users u ON u.id = coalesce(p.user_id, f.user_id)`,
+    },
     where: enrichment ? [sql`f.failed_in_enrichment`] : [],
     filters: [input.query && sql`f.url ILIKE ${likePattern(input.query)}`],
-    order: orderBy(ORDER[input.order_by], sql`f.id`, input.direction, { nullable: true }),
+    order: orderBy(ORDER[input.order_by], sql`f.id`, input.direction, {
+      nullable: NULLABLE.has(input.order_by),
+    }),
     input,
     counter: enrichment ? 'failed_urls:enrichment' : ['failed_urls:enrichment', 'failed_urls:other'],
-    countFrom: sql`failed_urls f`,
   });
   return { data: rows.map(presentFailedUrl), totalCount: total, total_is_lower_bound };
 }

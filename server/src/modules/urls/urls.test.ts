@@ -76,6 +76,18 @@ describe('GET failed-urls', () => {
     expect(page.body.totalCount).toBe(4);
   });
 
+  it('sorts by a date that may be empty with the empty ones last, either way, and by id', async () => {
+    const urls = async (input: Record<string, unknown>) =>
+      (await callApi(env.app, calls.failedUrls, input, staff.token)).body.data.map(
+        (r: { url: string }) => r.url.slice(-1),
+      );
+    expect(await urls({ order_by: 'last_retried_at', direction: 'desc' })).toEqual(['b', 'd', 'c', 'a']);
+    expect(await urls({ order_by: 'last_retried_at', direction: 'asc' })).toEqual(['b', 'a', 'c', 'd']);
+    expect(await urls({ order_by: 'resolved_at', direction: 'asc' })).toEqual(['c', 'a', 'b', 'd']);
+    expect(await urls({ order_by: 'created_at', direction: 'asc' })).toEqual(['d', 'a', 'b', 'c']);
+    expect(await urls({ order_by: 'id', direction: 'desc' })).toEqual(['d', 'c', 'b', 'a']);
+  });
+
   it('refuses a bad filter or sort naming the field', async () => {
     const res = await callApi(env.app, calls.failedUrls, { failedType: 'curl' }, staff.token);
     expect(res.status).toBe(400);
