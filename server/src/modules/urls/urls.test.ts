@@ -78,8 +78,8 @@ describe('GET failed-urls', () => {
 
   it('sorts by a date that may be empty with the empty ones last, either way, and by id', async () => {
     const urls = async (input: Record<string, unknown>) =>
-      (await callApi(env.app, calls.failedUrls, input, staff.token)).body.data.map(
-        (r: { url: string }) => r.url.slice(-1),
+      (await callApi(env.app, calls.failedUrls, input, staff.token)).body.data.map((r: { url: string }) =>
+        r.url.slice(-1),
       );
     expect(await urls({ order_by: 'last_retried_at', direction: 'desc' })).toEqual(['b', 'd', 'c', 'a']);
     expect(await urls({ order_by: 'last_retried_at', direction: 'asc' })).toEqual(['b', 'a', 'c', 'd']);
