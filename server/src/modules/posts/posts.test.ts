@@ -64,6 +64,29 @@ describe('reported-posts', () => {
     });
   });
 
+  it('sorts by website with the posts without one last, either way', async () => {
+    const staff = await makeUser(env.db, { permissions: ['reported_posts'] });
+    for (const [title, website] of [
+      ['Kestrel one', 'b.example'],
+      ['Kestrel two', null],
+      ['Kestrel three', 'a.example'],
+    ] as const) {
+      const { post } = await makePost({ title, website });
+      await report(post.id, `Reporter of ${title}`);
+    }
+    const titles = async (direction: string) =>
+      (
+        await callApi(
+          env.app,
+          calls.reportedPosts,
+          { query: 'Kestrel', order_by: 'website', direction },
+          staff.token,
+        )
+      ).body.posts.map((p: { title: string }) => p.title);
+    expect(await titles('asc')).toEqual(['Kestrel three', 'Kestrel one', 'Kestrel two']);
+    expect(await titles('desc')).toEqual(['Kestrel one', 'Kestrel three', 'Kestrel two']);
+  });
+
   it('pages on the server', async () => {
     const staff = await makeUser(env.db, { permissions: ['reported_posts'] });
     const { post } = await makePost({ title: 'Paged unicorn post' });

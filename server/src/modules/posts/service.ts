@@ -17,6 +17,9 @@ const REPORTED_ORDER: Record<ReportedPostsInput['order_by'], SQL> = {
   id: sql`r.id`,
 };
 
+/** The sort columns that hold nulls (last in either direction); the others keep their index's order. */
+const REPORTED_NULLABLE: ReadonlySet<ReportedPostsInput['order_by']> = new Set(['title', 'website']);
+
 interface ReportedDbRow {
   id: number;
   reported_post_id: number;
@@ -67,7 +70,7 @@ export async function listReportedPosts(db: Db, input: ReportedPostsInput) {
         sql`(p.title ILIKE ${likePattern(input.query)} OR p.website ILIKE ${likePattern(input.query)})`,
     ],
     order: orderBy(REPORTED_ORDER[input.order_by], sql`r.id`, input.direction, {
-      nullable: input.order_by === 'title' || input.order_by === 'website',
+      nullable: REPORTED_NULLABLE.has(input.order_by),
     }),
     input,
   });
