@@ -199,12 +199,14 @@ async function sampleOf(db: Db, target: SampledColumns): Promise<Sample> {
 export async function sampleTerm(db: Db, term: string, target: SampledColumns): Promise<TermSample> {
   const sample = await sampleOf(db, target);
   const lower = term.toLowerCase();
-  // One pass over the sampled rows: those holding the term, and those starting with it.
+  // One pass over the sampled rows: those holding the term, and of them those starting with it.
   let holding = 0;
   let starting = 0;
   for (const row of sample.texts) {
-    holding += row.some((text) => text?.includes(lower)) ? 1 : 0;
-    starting += row.some((text) => text?.startsWith(lower)) ? 1 : 0;
+    if (row.some((text) => text?.includes(lower))) {
+      holding += 1;
+      starting += row.some((text) => text?.startsWith(lower)) ? 1 : 0;
+    }
   }
   const sampled = Math.max(1, sample.texts.length);
   const known = { rate: holding / sampled, startRate: starting / sampled, rows: sample.rows };

@@ -152,6 +152,12 @@ async function pipelinedTransaction<T>(pool: pg.Pool, fn: () => Promise<T>): Pro
     }
     track(raw(config, values));
   };
+  // COMMIT or ROLLBACK, sent with whatever waits corked before it.
+  const end = (text: 'commit' | 'rollback') => {
+    const done = raw(text);
+    flush();
+    return done;
+  };
   let committed = false;
   // drizzle awaits a nested transaction's SAVEPOINT and RELEASE before going on: answer them at
   // once and let each share the trip with the statement after it (their answers are checked with
@@ -190,13 +196,12 @@ async function pipelinedTransaction<T>(pool: pg.Pool, fn: () => Promise<T>): Pro
       result = await scope.run(store, fn);
     } catch (err) {
       if (!committed) {
-        await raw('rollback');
+        await end('rollback');
       }
       throw err;
     }
     if (!committed) {
-      flush();
-      await raw('commit');
+      await end('commit');
     }
     // BEGIN and the statements sent with COMMIT: any failure means the transaction rolled back.
     await Promise.all(sent);
