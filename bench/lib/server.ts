@@ -4,12 +4,14 @@ import path from 'node:path';
 const ROOT = path.resolve(import.meta.dirname, '../..');
 
 /**
- * Starts the real server (server/src/main.ts) in its own process, so the load generator never
- * shares the server's event loop, and resolves with the process and its URL once it listens.
+ * Starts the real server in its own process, so the load generator never shares the server's
+ * event loop, and resolves with the process and its URL once it listens. It runs as `npm start`
+ * runs it (scripts/start.mjs: the bundle in server/dist, built first when missing or older than
+ * its sources), so the figures are those of what ships, not of the sources run through tsx.
  */
 export function startServer(env: Record<string, string>): Promise<{ proc: ChildProcess; url: string }> {
   return new Promise((resolve, reject) => {
-    const proc = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
+    const proc = spawn(process.execPath, ['scripts/start.mjs'], {
       cwd: ROOT,
       env: {
         ...process.env,

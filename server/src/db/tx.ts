@@ -22,7 +22,12 @@ export function asSql({ text, values }: Statement): SQL {
   return sql.join(parts.map((part, i) => (i % 2 === 1 ? sql`${values[Number(part) - 1]}` : sql.raw(part))));
 }
 
-interface Scope {
+/**
+ * What a call's code finds in its async context. One store per call (see runInScope): the
+ * transaction's fields below, and what the layer above keeps there (the HTTP request, the audit
+ * entry). One AsyncLocalStorage, not one per layer: each one enabled costs every promise made.
+ */
+export interface Scope {
   tx: Db | null;
   /** Sends a statement at once, without waiting for it (pipelined PostgreSQL only). */
   send: ((statement: Statement) => void) | null;
@@ -31,6 +36,16 @@ interface Scope {
 }
 
 const scope = new AsyncLocalStorage<Scope>();
+
+/** Runs fn with `store` as its scope (a call's: inTransaction fills its transaction fields). */
+export function runInScope<S extends Scope, T>(store: S, fn: () => T): T {
+  return scope.run(store, fn);
+}
+
+/** The current call's scope, as runInScope was given it. */
+export function currentScope<S extends Scope>(): S | undefined {
+  return scope.getStore() as S | undefined;
+}
 
 /**
  * The db every module holds: outside a request transaction it is the database itself; inside one
@@ -56,20 +71,24 @@ export function scopedDb(db: Db): Db {
  * pipeline mode, BEGIN goes out with the call's first statement, and what fn hands to
  * sendWithCommit goes out with COMMIT. A statement sent that way that fails aborts the transaction
  * (PostgreSQL then answers COMMIT with ROLLBACK): the call fails and nothing it did is kept.
+ * The transaction lives in the call's scope (runInScope) while fn runs; without one, it makes its own.
  */
 export async function inTransaction<T>(db: Db, fn: () => Promise<T>): Promise<T> {
+  const current = scope.getStore();
+  if (!current) {
+    return scope.run({ tx: null, send: null, commit: null }, () => inTransaction(db, fn));
+  }
   const client = (db as unknown as { $client?: unknown }).$client;
   if (client instanceof pg.Pool) {
-    return pipelinedTransaction(client, fn);
+    return pipelinedTransaction(client, current, fn);
   }
-  const store: Scope = { tx: null, send: null, commit: null };
   try {
     return await db.transaction((tx) => {
-      store.tx = tx as unknown as Db;
-      return scope.run(store, fn);
+      current.tx = tx as unknown as Db;
+      return fn();
     });
   } finally {
-    store.tx = null;
+    current.tx = null;
   }
 }
 
@@ -120,22 +139,53 @@ function transactionOn(client: pg.PoolClient): Db {
 }
 
 type Query = pg.PoolClient['query'];
+type Callback = (err: Error | null) => void;
 
 /** drizzle's nested transactions: sent without waiting, like BEGIN. */
 const SENT_AHEAD = /^(savepoint|release savepoint) sp\d+$/;
-type Send = (config: string | pg.QueryConfig, values?: unknown[]) => Promise<pg.QueryResult>;
 
-async function pipelinedTransaction<T>(pool: pg.Pool, fn: () => Promise<T>): Promise<T> {
+/**
+ * The answers of the statements a transaction sends without waiting (BEGIN, savepoints, the entry,
+ * COMMIT): counted as they come, the first failure kept, and checked together before the call
+ * succeeds.
+ */
+class SentAhead {
+  private pending = 0;
+  private failure: Error | null = null;
+  private settle: (() => void) | null = null;
+  private readonly answered: Callback = (err) => {
+    this.failure ??= err;
+    if (--this.pending === 0) {
+      this.settle?.();
+    }
+  };
+
+  /** The callback for one more statement sent. */
+  add(): Callback {
+    this.pending++;
+    return this.answered;
+  }
+
+  /** Resolves once every statement sent is answered; rejects with the first failure. */
+  async settled() {
+    if (this.pending > 0) {
+      await new Promise<void>((resolve) => {
+        this.settle = resolve;
+      });
+    }
+    if (this.failure) {
+      throw this.failure;
+    }
+  }
+}
+
+async function pipelinedTransaction<T>(pool: pg.Pool, store: Scope, fn: () => Promise<T>): Promise<T> {
   const client = await pool.connect();
   const query: Query = client.query;
-  const raw = query.bind(client) as Send;
-  const sent: Promise<unknown>[] = [];
-  const track = (p: Promise<unknown>) => {
-    p.catch(() => undefined);
-    sent.push(p);
-  };
-  // Statements sent ahead wait in the socket's buffer (corked) for the statement after them, so
-  // they leave in one write; setImmediate flushes them should none follow.
+  const run = query as (...a: unknown[]) => unknown;
+  const ahead = new SentAhead();
+  // What is sent ahead waits in the socket's buffer (corked) and leaves with the next statement
+  // the call awaits, in one write.
   const socket = (client as unknown as { connection: { stream: Socket } }).connection.stream;
   let corked = false;
   const flush = () => {
@@ -144,17 +194,29 @@ async function pipelinedTransaction<T>(pool: pg.Pool, fn: () => Promise<T>): Pro
       socket.uncork();
     }
   };
-  const sendAhead = (config: string | pg.QueryConfig, values?: unknown[]) => {
+  const cork = () => {
     if (!corked) {
       corked = true;
       socket.cork();
-      setImmediate(flush);
     }
-    track(raw(config, values));
+  };
+  // BEGIN goes out with the call's first statement; a call that runs none sends neither it nor COMMIT.
+  let begun = false;
+  const begin = () => {
+    if (!begun) {
+      begun = true;
+      cork();
+      run.call(client, 'begin', undefined, ahead.add());
+    }
+  };
+  const sendAhead = (config: string | pg.QueryConfig, values?: unknown[]) => {
+    begin();
+    cork();
+    run.call(client, config, values, ahead.add());
   };
   // COMMIT or ROLLBACK, sent with whatever waits corked before it.
   const end = (text: 'commit' | 'rollback') => {
-    const done = raw(text);
+    const done = run.call(client, text) as Promise<unknown>;
     flush();
     return done;
   };
@@ -168,19 +230,24 @@ async function pipelinedTransaction<T>(pool: pg.Pool, fn: () => Promise<T>): Pro
       sendAhead(config as pg.QueryConfig, values as unknown[]);
       return Promise.resolve({ command: text.toUpperCase(), rows: [], rowCount: null, fields: [] });
     }
-    const result = (query as (...a: unknown[]) => unknown).call(client, config, values, callback);
+    if (!committed) {
+      begin();
+    }
+    const result = run.call(client, config, values, callback);
     flush();
     return result;
   }) as Query;
   const setPipeline = (on: boolean) => {
     (client as unknown as { pipeline: boolean }).pipeline = on;
   };
-  const store: Scope = { tx: transactionOn(client), send: null, commit: null };
+  store.tx = transactionOn(client);
   store.send = (statement) => sendAhead(statement);
-  // Once commitWith has ended the transaction, nothing is left to commit or roll back.
+  // Once commitWith has ended the transaction, nothing is left to commit or roll back. What the
+  // call reads next leaves with the COMMIT; setImmediate sends it should nothing follow.
   store.commit = (statement) => {
     sendAhead(statement);
     sendAhead('commit');
+    setImmediate(flush);
     committed = true;
     store.send = null;
     store.commit = null;
@@ -189,22 +256,21 @@ async function pipelinedTransaction<T>(pool: pg.Pool, fn: () => Promise<T>): Pro
   setPipeline(true);
   client.query = piped;
   try {
-    // BEGIN goes out with the call's first statement.
-    sendAhead('begin');
     let result: T;
     try {
-      result = await scope.run(store, fn);
+      result = await fn();
     } catch (err) {
-      if (!committed) {
+      if (begun && !committed) {
         await end('rollback');
       }
       throw err;
     }
-    if (!committed) {
+    if (begun && !committed) {
       await end('commit');
     }
-    // BEGIN and the statements sent with COMMIT: any failure means the transaction rolled back.
-    await Promise.all(sent);
+    flush();
+    // BEGIN and the statements sent ahead: any failure means the transaction rolled back.
+    await ahead.settled();
     return result;
   } catch (err) {
     // An error without a SQLSTATE is the connection's own: do not hand it back to the pool.

@@ -91,8 +91,8 @@ export async function runCall<T>(
   entry.commitEarly = () => {
     written = !entry.skip && commitWith(insert());
   };
-  return inTransaction(dbs.raw, () =>
-    withAuditScope(req, entry, async () => {
+  return withAuditScope(req, entry, () =>
+    inTransaction(dbs.raw, async () => {
       const result = await run();
       if (!entry.skip && !written) {
         await sendWithCommit(

@@ -1,10 +1,9 @@
-import { AsyncLocalStorage } from 'node:async_hooks';
 import type { AUDIT_SIGNIN_ACTIONS, CallDef } from '@admin/contract';
 import { eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../db/client';
 import { users } from '../db/schema';
-import { asSql, type Statement } from '../db/tx';
+import { asSql, currentScope, runInScope, type Scope, type Statement } from '../db/tx';
 
 const REDACTED = '[redacted]';
 /** Field names whose values never reach the trail: passwords, tokens, codes, keys. */
@@ -61,21 +60,22 @@ export interface CallAudit {
   commitEarly?: () => void;
 }
 
-interface Scope {
+/** A call's scope (db/tx.ts) with what the trail keeps there. */
+interface AuditScope extends Scope {
   req: FastifyRequest;
   call: CallAudit | null;
 }
 
-const scope = new AsyncLocalStorage<Scope>();
+const auditScope = () => currentScope<AuditScope>();
 
 /** Runs a contract call's handler with its request known to the recording helpers below. */
 export function withAuditScope<T>(req: FastifyRequest, call: CallAudit | null, fn: () => Promise<T>) {
-  return scope.run({ req, call }, fn);
+  return runInScope<AuditScope, Promise<T>>({ req, call, tx: null, send: null, commit: null }, fn);
 }
 
 /** The current write call's changed fields, from the row before and after. */
 export function auditChanges(before: Fields | null | undefined, after: Fields | null | undefined) {
-  const call = scope.getStore()?.call;
+  const call = auditScope()?.call;
   if (call) {
     call.changes = diff(before, after);
   }
@@ -88,7 +88,7 @@ export function auditChanges(before: Fields | null | undefined, after: Fields | 
  * Without a trail, or on PGlite, it simply runs `read` inside the call as before.
  */
 export function readAfterCommit<T>(read: () => Promise<T>, createdId?: number): Promise<T> {
-  const call = scope.getStore()?.call;
+  const call = auditScope()?.call;
   if (call) {
     call.targetId ??= createdId === undefined ? null : String(createdId);
     call.commitEarly?.();
@@ -121,7 +121,7 @@ const ENTRY_INSERT = `INSERT INTO audit_log
  * The INSERT of one entry, its values redacted and trimmed as the trail keeps it. Plain text, not
  * a query builder: it is on every write call's path (sent with COMMIT, see db/tx.ts).
  */
-export function entryStatement(entry: Entry, req = scope.getStore()?.req): Statement {
+export function entryStatement(entry: Entry, req = auditScope()?.req): Statement {
   const from = origin(req);
   return {
     name: 'audit_entry_insert',
@@ -141,7 +141,7 @@ export function entryStatement(entry: Entry, req = scope.getStore()?.req): State
 }
 
 /** Inserts one entry with db at once (events and denied calls, outside any call's transaction). */
-export async function writeEntry(db: Db, entry: Entry, req = scope.getStore()?.req) {
+export async function writeEntry(db: Db, entry: Entry, req = auditScope()?.req) {
   await db.execute(asSql(entryStatement(entry, req)));
 }
 
@@ -158,7 +158,7 @@ export async function recordSignin(
   who: { username: string | null; userId?: number | null },
   details?: Fields,
 ) {
-  const s = scope.getStore();
+  const s = auditScope();
   if (s?.call) {
     s.call.skip = true;
   }

@@ -1,0 +1,119 @@
+// inTransaction: what a call's transaction keeps and what it undoes, on PGlite and (with
+// DATABASE_URL) on a pipelined PostgreSQL connection, where BEGIN, the statements sent ahead and
+// COMMIT are not awaited one by one.
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { setupTestApp, type TestEnv } from '../test/harness';
+import type { Db } from './client';
+import { rowsOf } from './sql';
+import { commitWith, currentScope, inTransaction, runInScope, scopedDb, sendWithCommit } from './tx';
+
+let env: TestEnv;
+let db: Db;
+beforeAll(async () => {
+  env = await setupTestApp();
+  db = scopedDb(env.db);
+  await env.db.execute(sql`CREATE TABLE tx_probe (id serial PRIMARY KEY, note text NOT NULL UNIQUE)`);
+});
+afterAll(async () => {
+  await env?.close();
+});
+
+const notes = async () =>
+  rowsOf<{ note: string }>(await env.db.execute(sql`SELECT note FROM tx_probe ORDER BY id`)).map(
+    (r) => r.note,
+  );
+const insert = (note: string) => db.execute(sql`INSERT INTO tx_probe (note) VALUES (${note})`);
+const sendInsert = (note: string) =>
+  sendWithCommit(env.db, { text: 'INSERT INTO tx_probe (note) VALUES ($1)', values: [note] });
+
+describe('inTransaction', () => {
+  it('keeps the statements and the one sent with COMMIT', async () => {
+    await inTransaction(env.db, async () => {
+      await insert('kept 1');
+      await sendInsert('kept 2');
+    });
+    expect(await notes()).toEqual(['kept 1', 'kept 2']);
+  });
+
+  it('undoes everything when the statement sent with COMMIT fails, and the call fails', async () => {
+    const before = await notes();
+    await expect(
+      inTransaction(env.db, async () => {
+        await insert('undone 1');
+        // The note is UNIQUE: 'kept 1' is already there.
+        await sendInsert('kept 1');
+      }),
+    ).rejects.toThrow();
+    expect(await notes()).toEqual(before);
+  });
+
+  it('undoes everything when the call throws, and hands the error back unchanged', async () => {
+    const before = await notes();
+    const refusal = new Error('refused by the service');
+    await expect(
+      inTransaction(env.db, async () => {
+        await insert('undone 2');
+        throw refusal;
+      }),
+    ).rejects.toBe(refusal);
+    expect(await notes()).toEqual(before);
+  });
+
+  it('undoes a nested transaction past its savepoint when the entry fails', async () => {
+    const before = await notes();
+    await expect(
+      inTransaction(env.db, async () => {
+        await db.transaction(async (tx) => {
+          await tx.execute(sql`INSERT INTO tx_probe (note) VALUES ('undone 3')`);
+        });
+        await sendInsert('kept 2');
+      }),
+    ).rejects.toThrow();
+    expect(await notes()).toEqual(before);
+  });
+
+  it('answers a call that runs no statement, and leaves the connection usable', async () => {
+    await expect(inTransaction(env.db, async () => 'nothing to do')).resolves.toBe('nothing to do');
+    await inTransaction(env.db, async () => {
+      await insert('after an empty one');
+    });
+    expect(await notes()).toContain('after an empty one');
+  });
+
+  it('commitWith: a read after the early COMMIT sees the change; a later failure does not undo it', async () => {
+    // Only a pipelined PostgreSQL connection commits early; elsewhere commitWith does nothing
+    // (answers false) and the caller sends its statement as usual.
+    const pipelined = env.database.kind === 'postgres';
+    const early = { text: 'INSERT INTO tx_probe (note) VALUES ($1)', values: ['early 2'] };
+    const seen = await inTransaction(env.db, async () => {
+      await insert('early 1');
+      expect(commitWith(early)).toBe(pipelined);
+      return rowsOf<{ n: number }>(
+        await db.execute(sql`SELECT count(*)::int AS n FROM tx_probe WHERE note LIKE 'early %'`),
+      )[0].n;
+    });
+    expect(seen).toBe(pipelined ? 2 : 1);
+    await expect(
+      inTransaction(env.db, async () => {
+        await insert('early 3');
+        commitWith({ ...early, values: ['early 4'] });
+        throw new Error('after the commit');
+      }),
+    ).rejects.toThrow('after the commit');
+    const kept = (await notes()).filter((n) => n.startsWith('early'));
+    expect(kept).toEqual(pipelined ? ['early 1', 'early 2', 'early 3', 'early 4'] : ['early 1']);
+  });
+
+  it("keeps the transaction in the call's scope while it runs, and only then", async () => {
+    const store = { tx: null, send: null, commit: null, mark: 'call' };
+    await runInScope(store, () =>
+      inTransaction(env.db, async () => {
+        expect(currentScope<typeof store>()?.mark).toBe('call');
+        expect(currentScope()?.tx).not.toBeNull();
+        await insert('in scope');
+      }),
+    );
+    expect(store.tx).toBeNull();
+  });
+});
