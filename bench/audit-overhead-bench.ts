@@ -7,7 +7,8 @@
  * That is done AUDIT_BENCH_ROUNDS (3) times, each with a fresh pair of processes: one pair alone
  * differs by up to ±7 % with the trail on in both (how a process happens to be laid out and
  * compiled), so the overhead is taken from the samples of all pairs together, and each pair's,
- * and their median, are shown beside it.
+ * and their median, are shown beside it. AUDIT_BENCH_AA=1 runs the trail in both servers: what the
+ * bench reads then is its own noise.
  *
  * Run: `npm run bench -- audit-overhead` (after the scenarios, on BENCH_DB / SEED_USERS like them),
  * or alone: `npx tsx bench/audit-overhead-bench.ts`.
@@ -145,7 +146,7 @@ export async function runOverhead(opts: { log?: (line: string) => void } = {}): 
     for (let pair = 0; pair < pairs; pair++) {
       const servers = {
         on: await startServer(common),
-        off: await startServer({ ...common, AUDIT_TRAIL: 'off' }),
+        off: await startServer({ ...common, AUDIT_TRAIL: process.env.AUDIT_BENCH_AA ? 'on' : 'off' }),
       };
       try {
         for (const [i, w] of writes.entries()) {
