@@ -262,6 +262,10 @@ async function pipelinedTransaction<T>(pool: pg.Pool, store: Scope, fn: () => Pr
     } catch (err) {
       if (begun && !committed) {
         await end('rollback');
+      } else {
+        // Committed early: what went with the COMMIT is answered before the connection goes back.
+        flush();
+        await ahead.settled().catch(() => undefined);
       }
       throw err;
     }
