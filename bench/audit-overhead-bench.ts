@@ -200,12 +200,6 @@ export async function runOverhead(opts: { log?: (line: string) => void } = {}): 
   }
 }
 
-function median(xs: number[]): number {
-  const sorted = [...xs].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 === 1 ? sorted[mid] : Math.round(((sorted[mid - 1] + sorted[mid]) / 2) * 10) / 10;
-}
-
 export function overheadReport(r: OverheadResult): string {
   return [
     `Audit trail overhead, one request at a time (audit_log ~${r.auditEntries.toLocaleString('en-US')} entries; load average ${r.loadAverage.join(' / ')})`,
@@ -213,7 +207,10 @@ export function overheadReport(r: OverheadResult): string {
     '|---|---:|---:|---:|---|---:|---:|---:|',
     ...r.rows.map(
       (x) =>
-        `| ${x.call} | ${x.on.p50} | ${x.off.p50} | ${x.overheadPct} % | ${x.perPair.map((p) => `${p} %`).join(', ')} | ${median(x.perPair)} % | ${x.on.p99} / ${x.off.p99} | ${x.on.runs} / ${x.off.runs} |`,
+        `| ${x.call} | ${x.on.p50} | ${x.off.p50} | ${x.overheadPct} % | ${x.perPair.map((p) => `${p} %`).join(', ')} | ${percentile(
+          [...x.perPair].sort((a, b) => a - b),
+          50,
+        )} % | ${x.on.p99} / ${x.off.p99} | ${x.on.runs} / ${x.off.runs} |`,
     ),
   ].join('\n');
 }
