@@ -91,6 +91,26 @@ describe('unsaved-changes guard (issue 14)', () => {
     await page.context().close();
   });
 
+  it('Escape pressed right after typing, before React has rendered again, still asks', async () => {
+    const page = await open('/users-groups');
+    await page.getByRole('button', { name: /Add/ }).first().click();
+    const popup = page.getByRole('dialog').first();
+    await popup.waitFor();
+    // The typing commits in a microtask; the Escape comes right after it, in the same task, so no
+    // effect React would run later (after a paint or in a task of its own) can be waited for.
+    await page.getByLabel('Group Name').evaluate(async (input: HTMLInputElement) => {
+      const setValue = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')?.set;
+      setValue?.call(input, 'Typed then Escape');
+      input.dispatchEvent(new Event('input', { bubbles: true }));
+      await new Promise<void>((resolve) => queueMicrotask(resolve));
+      input.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape', bubbles: true }));
+    });
+    await dialog(page).waitFor();
+    await page.getByRole('button', { name: 'Stay' }).click();
+    expect(await page.getByLabel('Group Name').inputValue()).toBe('Typed then Escape');
+    await page.context().close();
+  });
+
   it('the widget arranger asks before leaving with an unsaved order', async () => {
     const page = await open('/dashboard-widgets/POST');
     await page

@@ -1,6 +1,6 @@
 import { Modal, type ModalProps, Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
-import { createContext, useCallback, useContext, useEffect, useId, useRef, useState } from 'react';
+import { createContext, useCallback, useContext, useEffect, useId, useLayoutEffect, useRef } from 'react';
 import { useBlocker } from 'react-router';
 
 const UNSAVED_TITLE = 'Leave without saving?';
@@ -23,7 +23,9 @@ const PopupDirty = createContext<((id: string, dirty: boolean) => void) | null>(
 export function useUnsavedChanges(dirty: boolean): void {
   const id = useId();
   const reportToPopup = useContext(PopupDirty);
-  useEffect(() => {
+  // A layout effect runs as the typed input commits, so an Escape or a click right after the typing
+  // already finds the form dirty (a passive effect could still be pending then).
+  useLayoutEffect(() => {
     if (dirty) {
       dirtyForms.add(id);
     } else {
@@ -101,23 +103,19 @@ export function GuardedModal({
   ...props
 }: ModalProps & { dirty?: boolean }) {
   useUnsavedChanges(ownDirty && props.opened);
-  const [dirty, setDirty] = useState<ReadonlySet<string>>(new Set());
+  // Refs, not state: Mantine's Escape listener may still hold the close of an earlier render.
+  const ownDirtyNow = useRef(ownDirty);
+  ownDirtyNow.current = ownDirty;
+  const dirtyInside = useRef(new Set<string>());
   const report = useCallback((id: string, isDirty: boolean) => {
-    setDirty((prev) => {
-      if (prev.has(id) === isDirty) {
-        return prev;
-      }
-      const next = new Set(prev);
-      if (isDirty) {
-        next.add(id);
-      } else {
-        next.delete(id);
-      }
-      return next;
-    });
+    if (isDirty) {
+      dirtyInside.current.add(id);
+    } else {
+      dirtyInside.current.delete(id);
+    }
   }, []);
   const close = () => {
-    if (!ownDirty && dirty.size === 0) {
+    if (!ownDirtyNow.current && dirtyInside.current.size === 0) {
       onClose();
       return;
     }
