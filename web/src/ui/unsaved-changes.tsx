@@ -105,7 +105,9 @@ export function GuardedModal({
   useUnsavedChanges(ownDirty && props.opened);
   // Refs, not state: Mantine's Escape listener may still hold the close of an earlier render.
   const ownDirtyNow = useRef(ownDirty);
-  ownDirtyNow.current = ownDirty;
+  useLayoutEffect(() => {
+    ownDirtyNow.current = ownDirty;
+  }, [ownDirty]);
   const dirtyInside = useRef(new Set<string>());
   const report = useCallback((id: string, isDirty: boolean) => {
     if (isDirty) {
