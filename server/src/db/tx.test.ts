@@ -1,6 +1,6 @@
 // inTransaction: what a call's transaction keeps and what it undoes, on PGlite and (with
-// DATABASE_URL) on a pipelined PostgreSQL connection, where BEGIN, the statements sent ahead and
-// COMMIT are not awaited one by one.
+// DATABASE_URL) on a PostgreSQL server, where BEGIN, the statements queued ahead and COMMIT ride
+// with the call's own statements instead of being awaited one by one.
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { setupTestApp, type TestEnv } from '../test/harness';
@@ -46,7 +46,71 @@ describe('inTransaction', () => {
       }),
     ).rejects.toThrow();
     expect(await notes()).toEqual(before);
+    // The failed connection is not handed back in a broken state: the next call works.
+    await inTransaction(env.db, async () => {
+      await insert('after a failed entry');
+    });
+    expect(await notes()).toEqual([...before, 'after a failed entry']);
   });
+
+  it.runIf(process.env.DATABASE_URL)(
+    'fails the call when PostgreSQL answers its COMMIT with a rollback (an error swallowed on the way)',
+    async () => {
+      const before = await notes();
+      await expect(
+        inTransaction(env.db, async () => {
+          await insert('undone 4');
+          // 'kept 1' is taken: the transaction is aborted, whatever the call makes of the error.
+          await insert('kept 1').catch(() => undefined);
+        }),
+      ).rejects.toThrow('rolled back instead of committed');
+      expect(await notes()).toEqual(before);
+    },
+  );
+
+  it.runIf(process.env.DATABASE_URL)(
+    'adds no reply of its own on PostgreSQL: BEGIN, the entry and COMMIT are answered with the statements',
+    async () => {
+      const pool = env.database.pool;
+      let replies = 0;
+      const count = () => {
+        replies++;
+      };
+      const watched = new Set<unknown>();
+      const watch = (client: unknown) => {
+        const { connection } = client as { connection: { on(e: string, f: () => void): void } };
+        if (!watched.has(connection)) {
+          watched.add(connection);
+          connection.on('readyForQuery', count);
+        }
+      };
+      pool?.on('acquire', watch);
+      try {
+        // Two statements awaited: two replies, where BEGIN, INSERT, entry and COMMIT one by one made four.
+        await inTransaction(env.db, async () => {
+          await insert('one reply 1');
+          await sendInsert('one reply 2');
+        });
+        expect(replies).toBe(2);
+        replies = 0;
+        // The early COMMIT rides with the read that follows it.
+        await inTransaction(env.db, async () => {
+          await insert('one reply 3');
+          commitWith({ text: 'INSERT INTO tx_probe (note) VALUES ($1)', values: ['one reply 4'] });
+          await db.execute(sql`SELECT 1`);
+        });
+        expect(replies).toBe(2);
+      } finally {
+        pool?.off('acquire', watch);
+        for (const connection of watched) {
+          (connection as { off(e: string, f: () => void): void }).off('readyForQuery', count);
+        }
+      }
+      expect(await notes()).toEqual(
+        expect.arrayContaining(['one reply 1', 'one reply 2', 'one reply 3', 'one reply 4']),
+      );
+    },
+  );
 
   it('undoes everything when the call throws, and hands the error back unchanged', async () => {
     const before = await notes();
@@ -82,18 +146,18 @@ describe('inTransaction', () => {
   });
 
   it('commitWith: a read after the early COMMIT sees the change; a later failure does not undo it', async () => {
-    // Only a pipelined PostgreSQL connection commits early; elsewhere commitWith does nothing
-    // (answers false) and the caller sends its statement as usual.
-    const pipelined = env.database.kind === 'postgres';
+    // Only a PostgreSQL server commits early; elsewhere commitWith does nothing (answers false)
+    // and the caller sends its statement as usual.
+    const onServer = env.database.kind === 'postgres';
     const early = { text: 'INSERT INTO tx_probe (note) VALUES ($1)', values: ['early 2'] };
     const seen = await inTransaction(env.db, async () => {
       await insert('early 1');
-      expect(commitWith(early)).toBe(pipelined);
+      expect(commitWith(early)).toBe(onServer);
       return rowsOf<{ n: number }>(
         await db.execute(sql`SELECT count(*)::int AS n FROM tx_probe WHERE note LIKE 'early %'`),
       )[0].n;
     });
-    expect(seen).toBe(pipelined ? 2 : 1);
+    expect(seen).toBe(onServer ? 2 : 1);
     await expect(
       inTransaction(env.db, async () => {
         await insert('early 3');
@@ -102,7 +166,7 @@ describe('inTransaction', () => {
       }),
     ).rejects.toThrow('after the commit');
     const kept = (await notes()).filter((n) => n.startsWith('early'));
-    expect(kept).toEqual(pipelined ? ['early 1', 'early 2', 'early 3', 'early 4'] : ['early 1']);
+    expect(kept).toEqual(onServer ? ['early 1', 'early 2', 'early 3', 'early 4'] : ['early 1']);
   });
 
   it("keeps the transaction in the call's scope while it runs, and only then", async () => {

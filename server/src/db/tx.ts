@@ -1,5 +1,4 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
-import type { Socket } from 'node:net';
 import { type SQL, sql } from 'drizzle-orm';
 import { drizzle as drizzlePg, NodePgTransaction } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
@@ -29,9 +28,9 @@ export function asSql({ text, values }: Statement): SQL {
  */
 export interface Scope {
   tx: Db | null;
-  /** Sends a statement at once, without waiting for it (pipelined PostgreSQL only). */
+  /** Queues a statement to go out with the next one, answered with it (PostgreSQL server only). */
   send: ((statement: Statement) => void) | null;
-  /** Sends a statement and COMMIT at once, ending the transaction early (pipelined PostgreSQL only). */
+  /** Queues a statement and COMMIT, ending the transaction early (PostgreSQL server only). */
   commit: ((statement: Statement) => void) | null;
 }
 
@@ -67,10 +66,10 @@ export function scopedDb(db: Db): Db {
  * Runs fn in one transaction of db (the unscoped database) that scopedDb routes to. Work fn leaves
  * behind (a timer, a background job) falls back to the database once the transaction is over.
  *
- * On a PostgreSQL server the transaction costs no round trip of its own: its connection is put in
- * pipeline mode, BEGIN goes out with the call's first statement, and what fn hands to
- * sendWithCommit goes out with COMMIT. A statement sent that way that fails aborts the transaction
- * (PostgreSQL then answers COMMIT with ROLLBACK): the call fails and nothing it did is kept.
+ * On a PostgreSQL server the transaction costs no round trip and no reply of its own (see
+ * batchedTransaction): BEGIN goes out with the call's first statement, and what fn hands to
+ * sendWithCommit goes out with COMMIT. A statement sent that way that fails makes PostgreSQL skip
+ * the rest, COMMIT included: the call fails and nothing it did is kept.
  * The transaction lives in the call's scope (runInScope) while fn runs; without one, it makes its own.
  */
 export async function inTransaction<T>(db: Db, fn: () => Promise<T>): Promise<T> {
@@ -80,7 +79,7 @@ export async function inTransaction<T>(db: Db, fn: () => Promise<T>): Promise<T>
   }
   const client = (db as unknown as { $client?: unknown }).$client;
   if (client instanceof pg.Pool) {
-    return pipelinedTransaction(client, current, fn);
+    return batchedTransaction(client, current, fn);
   }
   try {
     return await db.transaction((tx) => {
@@ -93,8 +92,8 @@ export async function inTransaction<T>(db: Db, fn: () => Promise<T>): Promise<T>
 }
 
 /**
- * Runs `query` as the transaction's last statement: on PostgreSQL it is sent without waiting and
- * travels with COMMIT (inTransaction checks its answer before the call succeeds); on PGlite, or
+ * Runs `statement` as the transaction's last statement: on PostgreSQL it goes out with COMMIT, in
+ * the same write and answered in the same reply (its failure fails the call); on PGlite, or
  * outside a transaction, it runs at once.
  */
 export async function sendWithCommit(db: Db, statement: Statement): Promise<void> {
@@ -107,10 +106,10 @@ export async function sendWithCommit(db: Db, statement: Statement): Promise<void
 }
 
 /**
- * Ends the transaction now with `statement` as its last statement, sent with COMMIT without waiting
- * (inTransaction checks both answers before the call succeeds). What the call runs afterwards runs
- * after the COMMIT on the same connection, so a read that follows shares its round trip. Only on a
- * pipelined PostgreSQL server; elsewhere it does nothing and answers false.
+ * Ends the transaction now with `statement` as its last statement, followed by COMMIT. Both go
+ * out with what the call runs next (a read that follows shares their round trip and sees the
+ * change), or on their own if nothing follows; a failure of either fails the call. Only on a
+ * PostgreSQL server; elsewhere it does nothing and answers false.
  */
 export function commitWith(statement: Statement): boolean {
   const store = scope.getStore();
@@ -123,7 +122,7 @@ export function commitWith(statement: Statement): boolean {
 
 /**
  * A transaction object of drizzle over each pooled connection, made once: BEGIN, COMMIT and
- * ROLLBACK are sent by pipelinedTransaction itself, so the object holds no state of its own but
+ * ROLLBACK are sent by batchedTransaction itself, so the object holds no state of its own but
  * its savepoint depth (0). Without the schema: nothing uses drizzle's relational queries.
  */
 const onClient = new WeakMap<pg.PoolClient, Db>();
@@ -139,154 +138,218 @@ function transactionOn(client: pg.PoolClient): Db {
 }
 
 type Query = pg.PoolClient['query'];
-type Callback = (err: Error | null) => void;
 
-/** drizzle's nested transactions: sent without waiting, like BEGIN. */
-const SENT_AHEAD = /^(savepoint|release savepoint) sp\d+$/;
+/** drizzle's nested transactions: they go in front of the next statement, like BEGIN. */
+const GOES_AHEAD = /^(savepoint|release savepoint) sp\d+$/;
+
+/** What a Carrier uses of pg's connection: the extended protocol's messages, one by one. */
+interface Wire {
+  parse(m: { text: string; name?: string; types: unknown[] }): void;
+  bind(m: { statement?: string; values: unknown[]; valueMapper: unknown }): void;
+  execute(m: Record<string, never>): void;
+  parsedStatements: Record<string, string>;
+  submittedNamedStatements: Record<string, string>;
+}
+interface QueryInternals {
+  queryMode?: string;
+  prepare(connection: Wire): void;
+  handleCommandComplete(msg: { text: string }, connection: Wire): void;
+  handleError(err: Error, connection: Wire): void;
+  _canceledDueToError: Error | false;
+}
+const PgQuery = pg.Query as unknown as new (
+  config: unknown,
+  values: unknown,
+  callback: (err: Error | null, res: pg.QueryResult) => void,
+) => QueryInternals;
+const { prepareValue } = (pg as unknown as { utils: { prepareValue: unknown } }).utils;
 
 /**
- * The answers of the statements a transaction sends without waiting (BEGIN, savepoints, the entry,
- * COMMIT): counted as they come, the first failure kept, and checked together before the call
- * succeeds.
+ * A query that carries the statements waiting in front of it (BEGIN, savepoints, the entry,
+ * COMMIT): they go out in the same write, without a Sync of their own, so PostgreSQL answers them
+ * and the query in one reply. They cost no round trip and no wake-up of their own. Their
+ * CommandCompletes are passed over; if one of them fails, PostgreSQL skips the rest and this query
+ * fails with that error (`onAheadFailed` is told: the transaction's state is then unknown).
  */
-class SentAhead {
-  private pending = 0;
-  private failure: Error | null = null;
-  private settle: (() => void) | null = null;
-  private readonly answered: Callback = (err) => {
-    this.failure ??= err;
-    if (--this.pending === 0) {
-      this.settle?.();
-    }
-  };
-
-  /** The callback for one more statement sent. */
-  add(): Callback {
-    this.pending++;
-    return this.answered;
+class Carrier extends PgQuery {
+  /** How many of the statements ahead PostgreSQL has answered so far. */
+  private answered = 0;
+  constructor(
+    config: unknown,
+    values: unknown,
+    callback: (err: Error | null, res: pg.QueryResult) => void,
+    private readonly ahead: Statement[],
+    private readonly onAheadFailed: (err: Error) => void,
+  ) {
+    super(config, values, callback);
+    // Sent as Parse/Bind/Execute/Sync even without values: a simple query would end the batch early.
+    this.queryMode = 'extended';
   }
 
-  /** Resolves once every statement sent is answered; rejects with the first failure. */
-  async settled() {
-    if (this.pending > 0) {
-      await new Promise<void>((resolve) => {
-        this.settle = resolve;
-      });
+  prepare(connection: Wire) {
+    for (const s of this.ahead) {
+      const known =
+        s.name && (connection.parsedStatements[s.name] ?? connection.submittedNamedStatements[s.name]);
+      if (!known) {
+        connection.parse({ text: s.text, name: s.name, types: [] });
+        if (s.name) {
+          connection.submittedNamedStatements[s.name] = s.text;
+        }
+      }
+      connection.bind({ statement: s.name, values: s.values, valueMapper: prepareValue });
+      connection.execute({});
     }
-    if (this.failure) {
-      throw this.failure;
+    super.prepare(connection);
+  }
+
+  handleCommandComplete(msg: { text: string }, connection: Wire) {
+    if (this.answered === this.ahead.length) {
+      super.handleCommandComplete(msg, connection);
+      return;
     }
+    const statement = this.ahead[this.answered++];
+    // PostgreSQL answers COMMIT with ROLLBACK when the transaction had already failed.
+    if (statement.text === 'commit' && msg.text === 'ROLLBACK') {
+      this._canceledDueToError ||= new Error('The transaction was rolled back instead of committed');
+    }
+  }
+
+  handleError(err: Error, connection: Wire) {
+    if (this.answered < this.ahead.length) {
+      this.onAheadFailed(err);
+    }
+    super.handleError(err, connection);
   }
 }
 
-async function pipelinedTransaction<T>(pool: pg.Pool, store: Scope, fn: () => Promise<T>): Promise<T> {
+const BEGIN: Statement = { text: 'begin', values: [] };
+const COMMIT: Statement = { text: 'commit', values: [] };
+
+/**
+ * The call's transaction on one pooled connection. BEGIN, drizzle's savepoints, what the call
+ * hands to sendWithCommit and commitWith's COMMIT wait in `ahead` and ride with the next statement
+ * (see Carrier): the transaction adds statements but no round trip and no reply of its own.
+ */
+async function batchedTransaction<T>(pool: pg.Pool, store: Scope, fn: () => Promise<T>): Promise<T> {
   const client = await pool.connect();
   const query: Query = client.query;
-  const run = query as (...a: unknown[]) => unknown;
-  const ahead = new SentAhead();
-  // What is sent ahead waits in the socket's buffer (corked) and leaves with the next statement
-  // the call awaits, in one write.
-  const socket = (client as unknown as { connection: { stream: Socket } }).connection.stream;
-  let corked = false;
-  const flush = () => {
-    if (corked) {
-      corked = false;
-      socket.uncork();
-    }
-  };
-  const cork = () => {
-    if (!corked) {
-      corked = true;
-      socket.cork();
-    }
-  };
-  // BEGIN goes out with the call's first statement; a call that runs none sends neither it nor COMMIT.
+  const run = query as (...a: unknown[]) => Promise<pg.QueryResult>;
+  let ahead: Statement[] = [];
   let begun = false;
+  let sent = false;
+  let committed = false;
+  // A statement that went ahead failed: PostgreSQL skipped the rest, so the connection is closed.
+  let aheadFailed: Error | undefined;
+  const onAheadFailed = (err: Error) => {
+    aheadFailed ??= err;
+  };
   const begin = () => {
     if (!begun) {
       begun = true;
-      cork();
-      run.call(client, 'begin', undefined, ahead.add());
+      ahead.push(BEGIN);
     }
   };
-  const sendAhead = (config: string | pg.QueryConfig, values?: unknown[]) => {
-    begin();
-    cork();
-    run.call(client, config, values, ahead.add());
+  // Sends `config` with whatever waits ahead of it.
+  const carry = (config: unknown, values?: unknown) => {
+    sent = true;
+    if (ahead.length === 0) {
+      return run.call(client, config, values);
+    }
+    const carried = ahead;
+    ahead = [];
+    return new Promise<pg.QueryResult>((resolve, reject) => {
+      const carrier = new Carrier(
+        config,
+        values,
+        (err, res) => (err ? reject(err) : resolve(res)),
+        carried,
+        onAheadFailed,
+      );
+      run.call(client, carrier);
+    });
   };
-  // COMMIT or ROLLBACK, sent with whatever waits corked before it.
-  const end = (text: 'commit' | 'rollback') => {
-    const done = run.call(client, text) as Promise<unknown>;
-    flush();
-    return done;
+  // What waits ahead with nothing to ride on: its last statement carries the others.
+  let alone: Promise<unknown> | null = null;
+  const sendAlone = (): Promise<unknown> | null => {
+    const last = ahead.pop();
+    if (last) {
+      alone = carry({ text: last.text, name: last.name }, last.values);
+      alone.catch(() => undefined);
+    }
+    return alone;
   };
-  let committed = false;
-  // drizzle awaits a nested transaction's SAVEPOINT and RELEASE before going on: answer them at
-  // once and let each share the trip with the statement after it (their answers are checked with
-  // the others before the call succeeds).
-  const piped = ((config: unknown, values?: unknown, callback?: unknown) => {
+  // drizzle queries with promises only, never with a callback.
+  const piped = ((config: unknown, values?: unknown) => {
     const text = (config as { text?: string } | null)?.text ?? '';
-    if (!committed && SENT_AHEAD.test(text)) {
-      sendAhead(config as pg.QueryConfig, values as unknown[]);
+    if (!committed && GOES_AHEAD.test(text)) {
+      begin();
+      ahead.push({ text, values: [] });
+      // drizzle awaits the savepoint before going on: its answer comes with the next statement's.
       return Promise.resolve({ command: text.toUpperCase(), rows: [], rowCount: null, fields: [] });
     }
     if (!committed) {
       begin();
     }
-    const result = run.call(client, config, values, callback);
-    flush();
-    return result;
+    return carry(config, values);
   }) as Query;
-  const setPipeline = (on: boolean) => {
-    (client as unknown as { pipeline: boolean }).pipeline = on;
+  const end = async (text: 'commit' | 'rollback') => {
+    if (text === 'rollback') {
+      // Nothing sent yet: PostgreSQL never saw BEGIN, there is nothing to undo.
+      ahead = [];
+      if (!sent) {
+        return;
+      }
+    }
+    const done = await carry(text);
+    if (done.command === 'ROLLBACK' && text === 'commit') {
+      throw new Error('The transaction was rolled back instead of committed');
+    }
   };
   store.tx = transactionOn(client);
-  store.send = (statement) => sendAhead(statement);
+  store.send = (statement) => {
+    begin();
+    ahead.push(statement);
+  };
   // Once commitWith has ended the transaction, nothing is left to commit or roll back. What the
-  // call reads next leaves with the COMMIT; setImmediate sends it should nothing follow.
+  // call reads next carries the COMMIT; setImmediate sends it alone should nothing follow.
   store.commit = (statement) => {
-    sendAhead(statement);
-    sendAhead('commit');
-    setImmediate(flush);
+    begin();
+    ahead.push(statement, COMMIT);
+    setImmediate(sendAlone);
     committed = true;
     store.send = null;
     store.commit = null;
   };
   let broken: Error | undefined;
-  setPipeline(true);
   client.query = piped;
   try {
     let result: T;
     try {
       result = await fn();
     } catch (err) {
-      if (begun && !committed) {
+      if (committed) {
+        // Committed early: the COMMIT still goes, and is answered before the connection goes back.
+        await sendAlone()?.catch(() => undefined);
+      } else if (begun && !aheadFailed) {
         await end('rollback');
-      } else {
-        // Committed early: what went with the COMMIT is answered before the connection goes back.
-        flush();
-        await ahead.settled().catch(() => undefined);
       }
       throw err;
     }
-    if (begun && !committed) {
+    if (committed) {
+      await sendAlone();
+    } else if (begun) {
       await end('commit');
     }
-    flush();
-    // BEGIN and the statements sent ahead: any failure means the transaction rolled back.
-    await ahead.settled();
     return result;
   } catch (err) {
     // An error without a SQLSTATE is the connection's own: do not hand it back to the pool.
-    broken = err instanceof Error && !(err as { code?: unknown }).code ? err : undefined;
+    broken = aheadFailed ?? (err instanceof Error && !(err as { code?: unknown }).code ? err : undefined);
     throw err;
   } finally {
     store.tx = null;
     store.send = null;
     store.commit = null;
-    flush();
     client.query = query;
-    setPipeline(false);
     client.release(broken);
   }
 }
