@@ -240,9 +240,6 @@ async function batchedTransaction<T>(pool: pg.Pool, store: Scope, fn: () => Prom
   let committed = false;
   // A statement that went ahead failed: PostgreSQL skipped the rest, so the connection is closed.
   let aheadFailed: Error | undefined;
-  const onAheadFailed = (err: Error) => {
-    aheadFailed ??= err;
-  };
   const begin = () => {
     if (!begun) {
       begun = true;
@@ -258,14 +255,8 @@ async function batchedTransaction<T>(pool: pg.Pool, store: Scope, fn: () => Prom
     const carried = ahead;
     ahead = [];
     return new Promise<pg.QueryResult>((resolve, reject) => {
-      const carrier = new Carrier(
-        config,
-        values,
-        (err, res) => (err ? reject(err) : resolve(res)),
-        carried,
-        onAheadFailed,
-      );
-      run.call(client, carrier);
+      const done = (err: Error | null, res: pg.QueryResult) => (err ? reject(err) : resolve(res));
+      run.call(client, new Carrier(config, values, done, carried, (err) => (aheadFailed ??= err)));
     });
   };
   // What waits ahead with nothing to ride on: its last statement carries the others.
