@@ -94,7 +94,8 @@ export async function inTransaction<T>(db: Db, fn: () => Promise<T>): Promise<T>
 /**
  * Runs `statement` as the transaction's last statement: on PostgreSQL it goes out with COMMIT, in
  * the same write and answered in the same reply (its failure fails the call); on PGlite, or
- * outside a transaction, it runs at once.
+ * outside a transaction, it runs at once. It must return no rows (an INSERT without RETURNING):
+ * nothing reads them, and on PostgreSQL they would land in the reply of the statement carrying it.
  */
 export async function sendWithCommit(db: Db, statement: Statement): Promise<void> {
   const store = scope.getStore();
@@ -106,10 +107,10 @@ export async function sendWithCommit(db: Db, statement: Statement): Promise<void
 }
 
 /**
- * Ends the transaction now with `statement` as its last statement, followed by COMMIT. Both go
- * out with what the call runs next (a read that follows shares their round trip and sees the
- * change), or on their own if nothing follows; a failure of either fails the call. Only on a
- * PostgreSQL server; elsewhere it does nothing and answers false.
+ * Ends the transaction now with `statement` (returning no rows, as for sendWithCommit) as its last
+ * statement, followed by COMMIT. Both go out with what the call runs next (a read that follows
+ * shares their round trip and sees the change), or on their own if nothing follows; a failure of
+ * either fails the call. Only on a PostgreSQL server; elsewhere it does nothing and answers false.
  */
 export function commitWith(statement: Statement): boolean {
   const store = scope.getStore();
