@@ -152,6 +152,7 @@ interface Wire {
   submittedNamedStatements: Record<string, string>;
 }
 interface QueryInternals {
+  text: string;
   queryMode?: string;
   prepare(connection: Wire): void;
   handleCommandComplete(msg: { text: string }, connection: Wire): void;
@@ -170,7 +171,8 @@ const { prepareValue } = (pg as unknown as { utils: { prepareValue: unknown } })
  * COMMIT): they go out in the same write, without a Sync of their own, so PostgreSQL answers them
  * and the query in one reply. They cost no round trip and no wake-up of their own. Their
  * CommandCompletes are passed over; if one of them fails, PostgreSQL skips the rest and this query
- * fails with that error (`onAheadFailed` is told: the transaction's state is then unknown).
+ * fails with that error (`onAheadFailed` is told: the transaction's state is then unknown). A
+ * COMMIT it sends, ahead or as its own statement, that PostgreSQL answers with ROLLBACK fails it too.
  */
 class Carrier extends PgQuery {
   /** How many of the statements ahead PostgreSQL has answered so far. */
@@ -204,14 +206,13 @@ class Carrier extends PgQuery {
   }
 
   handleCommandComplete(msg: { text: string }, connection: Wire) {
-    if (this.answered === this.ahead.length) {
-      super.handleCommandComplete(msg, connection);
-      return;
-    }
-    const statement = this.ahead[this.answered++];
+    const ahead = this.answered < this.ahead.length ? this.ahead[this.answered++] : null;
     // PostgreSQL answers COMMIT with ROLLBACK when the transaction had already failed.
-    if (statement.text === 'commit' && msg.text === 'ROLLBACK') {
+    if (msg.text === 'ROLLBACK' && (ahead ?? this).text === 'commit') {
       this._canceledDueToError ||= new Error('The transaction was rolled back instead of committed');
+    }
+    if (!ahead) {
+      super.handleCommandComplete(msg, connection);
     }
   }
 
@@ -237,7 +238,6 @@ async function batchedTransaction<T>(pool: pg.Pool, store: Scope, fn: () => Prom
   const run = query as (...a: unknown[]) => Promise<pg.QueryResult>;
   let ahead: Statement[] = [];
   let begun = false;
-  let sent = false;
   let committed = false;
   // A statement that went ahead failed: PostgreSQL skipped the rest, so the connection is closed.
   let aheadFailed: Error | undefined;
@@ -247,12 +247,8 @@ async function batchedTransaction<T>(pool: pg.Pool, store: Scope, fn: () => Prom
       ahead.push(BEGIN);
     }
   };
-  // Sends `config` with whatever waits ahead of it.
-  const carry = (config: unknown, values?: unknown) => {
-    sent = true;
-    if (ahead.length === 0) {
-      return run.call(client, config, values);
-    }
+  // Sends `config` in a Carrier with whatever waits ahead of it.
+  const withAhead = (config: unknown, values?: unknown) => {
     const carried = ahead;
     ahead = [];
     return new Promise<pg.QueryResult>((resolve, reject) => {
@@ -260,18 +256,19 @@ async function batchedTransaction<T>(pool: pg.Pool, store: Scope, fn: () => Prom
       run.call(client, new Carrier(config, values, done, carried, (err) => (aheadFailed ??= err)));
     });
   };
-  // What waits ahead with nothing to ride on: its last statement carries the others.
+  // What waits ahead with nothing to ride on: its last statement (COMMIT, if it is there) carries
+  // the others, so every COMMIT goes through a Carrier, which checks its answer.
   let alone: Promise<unknown> | null = null;
   const sendAlone = (): Promise<unknown> | null => {
     const last = ahead.pop();
     if (last) {
-      alone = carry({ text: last.text, name: last.name }, last.values);
+      alone = withAhead({ text: last.text, name: last.name }, last.values);
       alone.catch(() => undefined);
     }
     return alone;
   };
-  // drizzle queries with promises only, never with a callback.
-  const piped = ((config: unknown, values?: unknown) => {
+  // The client's query while the transaction holds it (drizzle queries with promises only).
+  const transactionQuery = ((config: unknown, values?: unknown) => {
     const text = (config as { text?: string } | null)?.text ?? '';
     if (!committed && GOES_AHEAD.test(text)) {
       begin();
@@ -282,19 +279,14 @@ async function batchedTransaction<T>(pool: pg.Pool, store: Scope, fn: () => Prom
     if (!committed) {
       begin();
     }
-    return carry(config, values);
+    return ahead.length > 0 ? withAhead(config, values) : run.call(client, config, values);
   }) as Query;
-  const end = async (text: 'commit' | 'rollback') => {
-    if (text === 'rollback') {
-      // Nothing sent yet: PostgreSQL never saw BEGIN, there is nothing to undo.
-      ahead = [];
-      if (!sent) {
-        return;
-      }
-    }
-    const done = await carry(text);
-    if (done.command === 'ROLLBACK' && text === 'commit') {
-      throw new Error('The transaction was rolled back instead of committed');
+  const rollback = async () => {
+    // BEGIN still waiting: PostgreSQL never saw the transaction, there is nothing to undo.
+    const unsent = ahead[0] === BEGIN;
+    ahead = [];
+    if (!unsent) {
+      await run.call(client, 'rollback');
     }
   };
   store.tx = transactionOn(client);
@@ -313,7 +305,7 @@ async function batchedTransaction<T>(pool: pg.Pool, store: Scope, fn: () => Prom
     store.commit = null;
   };
   let broken: Error | undefined;
-  client.query = piped;
+  client.query = transactionQuery;
   try {
     let result: T;
     try {
@@ -323,15 +315,14 @@ async function batchedTransaction<T>(pool: pg.Pool, store: Scope, fn: () => Prom
         // Committed early: the COMMIT still goes, and is answered before the connection goes back.
         await sendAlone()?.catch(() => undefined);
       } else if (begun && !aheadFailed) {
-        await end('rollback');
+        await rollback();
       }
       throw err;
     }
-    if (committed) {
-      await sendAlone();
-    } else if (begun) {
-      await end('commit');
+    if (begun && !committed) {
+      ahead.push(COMMIT);
     }
+    await sendAlone();
     return result;
   } catch (err) {
     // An error without a SQLSTATE is the connection's own: do not hand it back to the pool.
