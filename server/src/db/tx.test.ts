@@ -112,6 +112,57 @@ describe('inTransaction', () => {
     },
   );
 
+  it.runIf(process.env.DATABASE_URL)(
+    'opens the transaction at the first write: plain reads before it hold no lock, locking reads do',
+    async () => {
+      const held = async () =>
+        rowsOf<{ mode: string }>(
+          await db.execute(sql`SELECT mode FROM pg_locks
+            WHERE pid = pg_backend_pid() AND relation = 'tx_probe'::regclass ORDER BY mode`),
+        ).map((r) => r.mode);
+      await inTransaction(env.db, async () => {
+        await db.execute(sql`SELECT count(*) FROM tx_probe`);
+        // Outside the transaction: the read's lock went with its own implicit commit.
+        expect(await held()).toEqual([]);
+        await insert('first write');
+        expect(await held()).toEqual(['RowExclusiveLock']);
+      });
+      expect(await notes()).toContain('first write');
+
+      // A row lock taken before any write lasts until the call ends: another connection cannot take it.
+      const other = env.database.pool;
+      await inTransaction(env.db, async () => {
+        await db.execute(sql`SELECT id FROM tx_probe WHERE note = 'first write' FOR UPDATE`);
+        await expect(
+          other?.query(`SELECT id FROM tx_probe WHERE note = 'first write' FOR UPDATE NOWAIT`),
+        ).rejects.toThrow('could not obtain lock');
+      });
+      // So does an advisory lock for the transaction.
+      const advisory = async () =>
+        rowsOf(
+          await db.execute(
+            sql`SELECT 1 FROM pg_locks WHERE pid = pg_backend_pid() AND locktype = 'advisory'`,
+          ),
+        );
+      await inTransaction(env.db, async () => {
+        await db.execute(sql`SELECT pg_advisory_xact_lock(4242)`);
+        expect(await advisory()).toHaveLength(1);
+      });
+      // And a setting for the transaction only.
+      await inTransaction(env.db, async () => {
+        await db.execute(sql`SELECT set_config('statement_timeout', '4321', true)`);
+        const [row] = rowsOf<{ t: string }>(
+          await db.execute(sql`SELECT current_setting('statement_timeout') AS t`),
+        );
+        expect(row.t).toBe('4321ms');
+      });
+      // Both were released with the transaction.
+      await expect(
+        other?.query(`SELECT id FROM tx_probe WHERE note = 'first write' FOR UPDATE NOWAIT`),
+      ).resolves.toBeDefined();
+    },
+  );
+
   it('undoes everything when the call throws, and hands the error back unchanged', async () => {
     const before = await notes();
     const refusal = new Error('refused by the service');

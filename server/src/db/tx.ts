@@ -67,7 +67,8 @@ export function scopedDb(db: Db): Db {
  * behind (a timer, a background job) falls back to the database once the transaction is over.
  *
  * On a PostgreSQL server the transaction costs no round trip and no reply of its own (see
- * batchedTransaction): BEGIN goes out with the call's first statement, and what fn hands to
+ * batchedTransaction): BEGIN goes out with the call's first write (plain reads before it run
+ * outside the transaction, see runsBeforeBegin), and what fn hands to
  * sendWithCommit goes out with COMMIT. A statement sent that way that fails makes PostgreSQL skip
  * the rest, COMMIT included: the call fails and nothing it did is kept.
  * The transaction lives in the call's scope (runInScope) while fn runs; without one, it makes its own.
@@ -142,6 +143,17 @@ type Query = pg.PoolClient['query'];
 
 /** drizzle's nested transactions: they go in front of the next statement, like BEGIN. */
 const GOES_AHEAD = /^(savepoint|release savepoint) sp\d+$/;
+
+/**
+ * A read that may run before BEGIN: at READ COMMITTED each statement sees what was committed when
+ * it started, inside a transaction or not, and a plain SELECT holds nothing the call relies on
+ * later. Row locks, advisory locks and transaction-local settings do, and open the transaction.
+ */
+const PLAIN_READ = /^\s*select\b/i;
+const HOLDS_UNTIL_COMMIT = /\bfor\s+(update|share|no\s+key\s+update|key\s+share)\b|advisory|set_config/i;
+function runsBeforeBegin(text: string): boolean {
+  return PLAIN_READ.test(text) && !HOLDS_UNTIL_COMMIT.test(text);
+}
 
 /** What a Carrier uses of pg's connection: the extended protocol's messages, one by one. */
 interface Wire {
@@ -269,14 +281,16 @@ async function batchedTransaction<T>(pool: pg.Pool, store: Scope, fn: () => Prom
   };
   // The client's query while the transaction holds it (drizzle queries with promises only).
   const transactionQuery = ((config: unknown, values?: unknown) => {
-    const text = (config as { text?: string } | null)?.text ?? '';
+    const text = typeof config === 'string' ? config : ((config as { text?: string } | null)?.text ?? '');
     if (!committed && GOES_AHEAD.test(text)) {
       begin();
       ahead.push({ text, values: [] });
       // drizzle awaits the savepoint before going on: its answer comes with the next statement's.
       return Promise.resolve({ command: text.toUpperCase(), rows: [], rowCount: null, fields: [] });
     }
-    if (!committed) {
+    // The transaction opens at the call's first write: reads before it hold no locks until COMMIT
+    // (a table with many indexes would fill PostgreSQL's fast lock slots with them).
+    if (!committed && !runsBeforeBegin(text)) {
       begin();
     }
     return ahead.length > 0 ? withAhead(config, values) : run.call(client, config, values);

@@ -55,7 +55,7 @@ function targetOf(call: CallDef, input: Record<string, unknown> | undefined, req
 /**
  * Runs a contract call's handler. A write call by a signed-in user runs in one transaction that
  * also inserts its entry: the change and its record commit together or not at all (on PostgreSQL
- * BEGIN travels with the first statement and the entry with COMMIT, see db/tx.ts). Sign-in calls
+ * BEGIN travels with the first write and the entry with COMMIT, see db/tx.ts). Sign-in calls
  * (public) record their own events, which must outlive a refusal, so they run without one.
  */
 export async function runCall<T>(
