@@ -156,7 +156,7 @@ describe('inTransaction', () => {
         );
         expect(row.t).toBe('4321ms');
       });
-      // Both were released with the transaction.
+      // The row lock went with its transaction.
       await expect(
         other?.query(`SELECT id FROM tx_probe WHERE note = 'first write' FOR UPDATE NOWAIT`),
       ).resolves.toBeDefined();
