@@ -290,7 +290,7 @@ async function batchedTransaction<T>(pool: pg.Pool, store: Scope, fn: () => Prom
     }
     // The transaction opens at the call's first write: reads before it hold no locks until COMMIT
     // (a table with many indexes would fill PostgreSQL's fast lock slots with them).
-    if (!committed && !runsBeforeBegin(text)) {
+    if (!begun && !committed && !runsBeforeBegin(text)) {
       begin();
     }
     return ahead.length > 0 ? withAhead(config, values) : run.call(client, config, values);
