@@ -2,10 +2,10 @@ import { type CallDef, calls, WIDGET_CATALOGUE } from '@admin/contract';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { campaigns, permissions, posts } from '../../db/schema';
-import { rowsOf } from '../../db/sql';
 import { actionOf } from '../../http/audit';
 import { AUDIT_TARGETS } from '../../http/audit-targets';
 import { callApi, lastMail, type MadeUser, makeUser, setupTestApp, type TestEnv } from '../../test/harness';
+import { entriesAfter as entriesAfterIn, lastEntryId } from './test-support';
 
 let env: TestEnv;
 let boss: MadeUser;
@@ -24,14 +24,8 @@ interface Entry {
   request_id: string | null;
 }
 
-async function entriesAfter(id: number) {
-  return rowsOf<Entry>(await env.db.execute(sql`SELECT * FROM audit_log WHERE id > ${id} ORDER BY id`));
-}
-async function lastId() {
-  return rowsOf<{ n: number }>(
-    await env.db.execute(sql`SELECT coalesce(max(id), 0)::int AS n FROM audit_log`),
-  )[0].n;
-}
+const entriesAfter = (id: number) => entriesAfterIn<Entry>(env.db, id);
+const lastId = () => lastEntryId(env.db);
 
 beforeAll(async () => {
   env = await setupTestApp();
