@@ -3,8 +3,9 @@
  * processes on the bench database, one with the trail and one with AUDIT_TRAIL=off (the switch
  * exists for this comparison only), take turns on the same calls one request at a time:
  * update-profile, group add, group edit, approve-campaign. Each call gets AUDIT_BENCH_SECONDS (8)
- * per server in alternating half-second slices, so a slow spell of the shared machine falls on both.
- * That is done AUDIT_BENCH_ROUNDS (3) times, each with a fresh pair of processes: one pair alone
+ * per server in turns of AUDIT_BENCH_SLICE (10) requests, so a slow spell of the shared machine
+ * falls on both (half-second turns left one pair of the same code anywhere from +1 % to +21 % on a
+ * noisy machine, more than the effect measured). That is done AUDIT_BENCH_ROUNDS (3) times, each with a fresh pair of processes: one pair alone
  * differs by up to ±7 % with the trail on in both (how a process happens to be laid out and
  * compiled), so the overhead is taken from the samples of all pairs together, and each pair's,
  * and their median, are shown beside it. AUDIT_BENCH_AA=1 runs the trail in both servers: what the
@@ -91,6 +92,7 @@ export async function runOverhead(opts: { log?: (line: string) => void } = {}): 
   const log = opts.log ?? console.log;
   const seconds = Number(process.env.AUDIT_BENCH_SECONDS ?? 8);
   const pairs = Math.max(1, Number(process.env.AUDIT_BENCH_ROUNDS ?? 3));
+  const slice = Math.max(1, Number(process.env.AUDIT_BENCH_SLICE ?? 10));
   const bench = await ensureBenchDatabase({
     adminUrl: process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres',
     name: process.env.BENCH_DB || 'bench',
@@ -154,19 +156,17 @@ export async function runOverhead(opts: { log?: (line: string) => void } = {}): 
           // earlier calls and runs left dead would otherwise slow whichever server meets them.
           await pool.query('VACUUM (ANALYZE) groups, campaigns, users');
           const times = { on: [] as number[], off: [] as number[] };
-          // Half-second slices: a slow spell of the shared machine lasts longer than one, so it falls on both.
-          const slices = Math.max(6, Math.round(seconds * 2));
-          for (let s = 0; s < slices; s++) {
-            // Alternate which server goes first, so neither always follows the other's writes.
-            const order = s % 2 === 0 ? (['on', 'off'] as const) : (['off', 'on'] as const);
-            for (const mode of order) {
-              const deadline = performance.now() + (seconds * 1000) / slices;
-              let warm = 3;
-              while (performance.now() < deadline) {
+          // Short turns of SLICE requests each, the servers' order flipping every turn: a slow spell
+          // of the shared machine falls on both, and each turn's first request (the server's caches
+          // cold from the other's work) is left out.
+          const deadline = performance.now() + seconds * 2000;
+          for (let turn = 0; performance.now() < deadline; turn++) {
+            for (const mode of turn % 2 === 0 ? (['on', 'off'] as const) : (['off', 'on'] as const)) {
+              for (let r = 0; r <= slice; r++) {
                 await w.prepare?.();
                 const t = performance.now();
                 await send(servers[mode].url, token, agent, w.request(n++));
-                if (warm-- <= 0) {
+                if (r > 0) {
                   times[mode].push(performance.now() - t);
                 }
               }

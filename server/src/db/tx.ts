@@ -236,8 +236,9 @@ class Carrier extends PgQuery {
   }
 }
 
-const BEGIN: Statement = { text: 'begin', values: [] };
-const COMMIT: Statement = { text: 'commit', values: [] };
+// Named: each connection parses them once, like the entry's INSERT, not once per call.
+const BEGIN: Statement = { name: 'tx_begin', text: 'begin', values: [] };
+const COMMIT: Statement = { name: 'tx_commit', text: 'commit', values: [] };
 
 /**
  * The call's transaction on one pooled connection. BEGIN, drizzle's savepoints, what the call

