@@ -5,9 +5,9 @@
  * update-profile, group add, group edit, approve-campaign. Each call gets AUDIT_BENCH_SECONDS (8)
  * per server in turns of AUDIT_BENCH_SLICE (10) requests, so a slow spell of the shared machine
  * falls on both (half-second turns left one pair of the same code anywhere from +1 % to +21 % on a
- * noisy machine, more than the effect measured). That is done AUDIT_BENCH_ROUNDS (3) times, each with a fresh pair of processes: one pair alone
- * differs by up to ±7 % with the trail on in both (how a process happens to be laid out and
- * compiled), so the overhead is taken from the samples of all pairs together, and each pair's,
+ * noisy machine, more than the effect measured). That is done AUDIT_BENCH_ROUNDS (3) times, each
+ * with a fresh pair of processes: one pair alone differs by up to ±7 % with the trail on in both
+ * (how a process happens to be laid out and compiled), so the overhead is taken from the samples of all pairs together, and each pair's,
  * and their median, are shown beside it. AUDIT_BENCH_AA=1 runs the trail in both servers: what the
  * bench reads then is its own noise.
  *

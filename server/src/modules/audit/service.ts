@@ -1,6 +1,7 @@
 import type { AuditRow, calls, InputOf } from '@admin/contract';
-import { type SQL, sql } from 'drizzle-orm';
+import { getTableColumns, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { auditInbox } from '../../db/schema';
 import { likePattern, orderBy, type PagedListSpec, pagedList, pagedListQueries, rowsOf } from '../../db/sql';
 import { csvCell } from '../../lib/csv';
 
@@ -117,8 +118,11 @@ function presentAudit(r: AuditDbRow): AuditRow {
   };
 }
 
+// The inbox's columns, from its schema: a column added to both tables moves with the rest.
 const ENTRY_FIELDS = sql.raw(
-  'id, created_at, actor_id, actor_username, action, target_type, target_id, changes, ip, user_agent, request_id',
+  Object.values(getTableColumns(auditInbox))
+    .map((c) => c.name)
+    .join(', '),
 );
 
 /**
