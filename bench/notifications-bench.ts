@@ -10,7 +10,7 @@
 import { pathToFileURL } from 'node:url';
 import { sql } from 'drizzle-orm';
 import { openDatabase } from '../server/src/db/client';
-import { rowsOf } from '../server/src/db/sql';
+import { uncheckedRows } from '../server/src/db/sql';
 import { silentLog } from '../server/src/lib/log';
 import { createNotificationWorker } from '../server/src/modules/notifications/bench';
 import { createLogPush } from '../server/src/providers/push';
@@ -39,11 +39,11 @@ async function run(opts: { log?: (line: string) => void } = {}): Promise<Notific
   const database = await openDatabase({ url: benchUrl() });
   const db = database.db;
   try {
-    const [{ n }] = rowsOf<{ n: number }>(
+    const [{ n }] = uncheckedRows<{ n: number }>(
       await db.execute(sql`SELECT count(*)::int AS n FROM devices WHERE push_token IS NOT NULL`),
     );
     log(`${n.toLocaleString('en-US')} device tokens`);
-    const [job] = rowsOf<{ id: number }>(
+    const [job] = uncheckedRows<{ id: number }>(
       await db.execute(sql`
         INSERT INTO notifications (occupants, message) VALUES ('ALL', 'Benchmark: hello everyone') RETURNING id`),
     );
@@ -68,7 +68,7 @@ async function run(opts: { log?: (line: string) => void } = {}): Promise<Notific
     // Queued jobs of other runs would be taken first; loop until ours is done.
     for (;;) {
       const worked = await worker.runOnce();
-      const [row] = rowsOf<{ status: string }>(
+      const [row] = uncheckedRows<{ status: string }>(
         await db.execute(sql`SELECT status FROM notifications WHERE id = ${job.id}`),
       );
       if (row.status === 'done' || row.status === 'failed' || !worked) {
@@ -78,7 +78,7 @@ async function run(opts: { log?: (line: string) => void } = {}): Promise<Notific
     const seconds = (Date.now() - started) / 1000;
     clearInterval(timer);
     sample();
-    const [done] = rowsOf<{ total: number; delivered: number; failed: number }>(
+    const [done] = uncheckedRows<{ total: number; delivered: number; failed: number }>(
       await db.execute(sql`SELECT total, delivered, failed FROM notifications WHERE id = ${job.id}`),
     );
     log(`${batches} batches`);

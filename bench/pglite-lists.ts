@@ -13,7 +13,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { openDatabase } from '../server/src/db/client';
-import { rowsOf } from '../server/src/db/sql';
+import { uncheckedRows } from '../server/src/db/sql';
 import { createSession } from '../server/src/modules/auth/bench';
 import { ensureSuperAdmin, syncPermissions } from '../server/src/seed/bootstrap';
 import { seedDemoOnce } from '../server/src/seed/once';
@@ -42,7 +42,7 @@ async function prepare() {
     const started = Date.now();
     const seeded = await seedDemoOnce(database, { users, mediaDir: path.join(dataDir, 'media') });
     log(seeded ? `seeded ${users} users in ${Date.now() - started} ms` : `reusing ${dataDir}`);
-    const one = async <T>(text: string) => rowsOf<T>(await database.db.execute(sql.raw(text)))[0];
+    const one = async <T>(text: string) => uncheckedRows<T>(await database.db.execute(sql.raw(text)))[0];
     const admin = await one<{ id: number }>('SELECT id FROM users WHERE is_sup_admin ORDER BY id LIMIT 1');
     const searched = await one<{ username: string }>(SEARCHED_USER_SQL);
     const popular = await one<{ id: number }>(

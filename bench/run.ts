@@ -156,7 +156,8 @@ async function measurePair(s: Scenario, { base, token, sqlPool, floor }: Targets
   const durationMs = settings.duration * 1000;
   const agent = new http.Agent({ keepAlive: true, maxSockets: concurrency });
   try {
-    const call = httpTask({ url: base + s.url, method: s.method ?? 'GET', token, body: s.body, agent });
+    const urls = (s.urls ?? [s.url]).map((u) => base + u);
+    const call = httpTask({ url: urls, method: s.method ?? 'GET', token, body: s.body, agent });
     if (!s.sql) {
       const { http: only } = await loadTogether({ http: call }, { concurrency, durationMs });
       return { concurrency, http: only, sql: null, floor: null, ratio: null, floorRatio: null };
@@ -239,7 +240,7 @@ async function runExtras(loaded: { file: string; extra: Extra }[]) {
 async function main() {
   const loaded = settings.extras ? await loadExtras() : [];
   // Filters that each name a standalone bench and no area (`npm run bench -- soak`; `audit` names
-  // an area besides audit-overhead): no bench database, server or scenario lists (which could top
+  // an area): no bench database, server or scenario lists (which could top
   // tables up with millions of rows) are needed.
   const areas = fs.readdirSync(path.join(BENCH_DIR, 'scenarios')).map((f) => f.replace(/\.ts$/, ''));
   if (

@@ -1,4 +1,4 @@
-import { calls } from '@admin/contract';
+import { calls, TEXTS } from '@admin/contract';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -173,6 +173,7 @@ describe('sign-in (spec 01 Login screens, sections 4 and 5)', () => {
     await api(token, calls.logout);
     await page.goto('/change-password');
     await page.waitForURL('**/login');
+    await page.getByRole('alert').filter({ hasText: TEXTS.sessionEnded }).waitFor();
     await page.context().close();
   });
 
@@ -209,8 +210,8 @@ describe('sign-in (spec 01 Login screens, sections 4 and 5)', () => {
     await page.goto('/users');
     await page.waitForURL('**/change-password');
     await page.getByLabel('Current Password', { exact: true }).fill(oneTime);
-    await page.getByLabel('New Password', { exact: true }).fill('password123');
-    await page.getByLabel('Confirm Password', { exact: true }).fill('password123');
+    await page.getByLabel('New Password', { exact: true }).fill('password1234');
+    await page.getByLabel('Confirm Password', { exact: true }).fill('password1234');
     await page.getByRole('button', { name: 'Change' }).click();
     await page
       .getByText(/New Password is too easy to guess/)

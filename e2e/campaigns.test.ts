@@ -15,7 +15,7 @@ import {
 } from './harness';
 
 /** Waits for the page to settle: a busy machine can take seconds to refetch. */
-const poll = <T>(fn: () => T | Promise<T>) => expect.poll(fn, { timeout: 20_000 });
+const poll = <T>(fn: () => T | Promise<T>) => expect.poll(fn, { timeout: 60_000 });
 
 let browser: Browser;
 beforeAll(async () => {
@@ -88,7 +88,7 @@ describe('campaigns (issue 6)', () => {
     const page = await newPage(browser, DESKTOP);
     await signIn(page, staff);
     await page.goto(`/campaign-details/${target.id}`);
-    const flag = page.getByLabel('Approval');
+    const flag = page.getByTestId('approval');
     await poll(() => flag.textContent()).toBe('Not Approved');
     await page.getByRole('button', { name: 'Approve' }).click();
     await poll(() => flag.textContent()).toBe('Approved');

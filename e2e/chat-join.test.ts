@@ -31,7 +31,7 @@ describe('chat join (issue 17 item 5)', () => {
     });
     await signIn(page);
     await page.goto(`/user-profile/${target.id}?tab=direct-message`);
-    await expect.poll(() => joins.length, { timeout: 20_000 }).toBeGreaterThan(0);
+    await expect.poll(() => joins.length, { timeout: 60_000 }).toBeGreaterThan(0);
     const sessionToken = await page.evaluate(() => localStorage.getItem('token'));
     expect(joins[0]).toMatchObject({
       channel: `user:${target.id}`,

@@ -74,7 +74,7 @@ describe('dashboard (issue 7)', () => {
     await signIn(page, staff);
     await page.goto('/');
     await expect
-      .poll(() => sectionTitles(page), { timeout: 15_000 })
+      .poll(() => sectionTitles(page), { timeout: 60_000 })
       .toEqual([
         'Swis Analytics',
         'Google Analytics',
@@ -85,7 +85,7 @@ describe('dashboard (issue 7)', () => {
         'Failed Urls',
       ]);
     // every widget finishes loading on its own
-    await expect.poll(() => page.locator('section[aria-busy="true"]').count(), { timeout: 20_000 }).toBe(0);
+    await expect.poll(() => page.locator('section[aria-busy="true"]').count(), { timeout: 60_000 }).toBe(0);
     await page.getByRole('table', { name: 'Top Searches table' }).waitFor();
     await screenshot(page, 'dashboard-1366', { fullPage: true });
     const firstStart = seen.find((s) => s.path === 'dashboard-data')?.start;
@@ -95,23 +95,23 @@ describe('dashboard (issue 7)', () => {
     await page.getByRole('button', { name: 'Date range' }).click();
     await page.getByRole('button', { name: 'Last 7 days' }).click();
     await page.getByRole('button', { name: 'Search', exact: true }).click();
-    await expect.poll(() => new Set(seen.map((s) => s.path)).size, { timeout: 15_000 }).toBe(6);
+    await expect.poll(() => new Set(seen.map((s) => s.path)).size, { timeout: 60_000 }).toBe(6);
     const starts = new Set(seen.map((s) => s.start));
     expect(starts.size).toBe(1);
     const [start] = [...starts];
     expect(start).not.toBe(firstStart);
     const days = (Date.parse(seen[0].end as string) - Date.parse(start as string)) / 86_400_000;
     expect(days).toBe(6);
-    await expect.poll(() => page.locator('section[aria-busy="true"]').count(), { timeout: 20_000 }).toBe(0);
+    await expect.poll(() => page.locator('section[aria-busy="true"]').count(), { timeout: 60_000 }).toBe(0);
 
     await page.getByRole('tab', { name: 'Campaigns' }).click();
     await expect
-      .poll(() => sectionTitles(page), { timeout: 15_000 })
+      .poll(() => sectionTitles(page), { timeout: 60_000 })
       .toEqual(['Campaign Analytics', 'Ads Transactions']);
-    await expect.poll(() => page.locator('section[aria-busy="true"]').count(), { timeout: 20_000 }).toBe(0);
+    await expect.poll(() => page.locator('section[aria-busy="true"]').count(), { timeout: 60_000 }).toBe(0);
     await page.setViewportSize(PHONE);
     await page.getByRole('tab', { name: 'Users and Searches' }).click();
-    await expect.poll(() => page.locator('section[aria-busy="true"]').count(), { timeout: 20_000 }).toBe(0);
+    await expect.poll(() => page.locator('section[aria-busy="true"]').count(), { timeout: 60_000 }).toBe(0);
     await screenshot(page, 'dashboard-390', { fullPage: true });
   });
 
@@ -170,7 +170,7 @@ describe('dashboard (issue 7)', () => {
     await page.keyboard.press('ArrowUp');
     await page.keyboard.press('Space');
     await expect
-      .poll(() => selected.getByRole('listitem').allInnerTexts(), { timeout: 15_000 })
+      .poll(() => selected.getByRole('listitem').allInnerTexts(), { timeout: 60_000 })
       .toEqual(['Swis Analytics', 'Top Searches']);
     await screenshot(page, 'dashboard-widgets-1366');
 
@@ -178,13 +178,13 @@ describe('dashboard (issue 7)', () => {
     await page.getByText('Dashboard widgets saved successfully').waitFor();
     await page.getByRole('main').getByRole('link', { name: 'Dashboard' }).click();
     await expect
-      .poll(() => sectionTitles(page), { timeout: 15_000 })
+      .poll(() => sectionTitles(page), { timeout: 60_000 })
       .toEqual(['Swis Analytics', 'Top Searches']);
 
     // The saved order survives a reload.
     await page.reload();
     await expect
-      .poll(() => sectionTitles(page), { timeout: 15_000 })
+      .poll(() => sectionTitles(page), { timeout: 60_000 })
       .toEqual(['Swis Analytics', 'Top Searches']);
   });
 });

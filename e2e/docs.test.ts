@@ -34,7 +34,7 @@ describe('API documentation (issue 4)', () => {
     await page.goto('/api-documentation');
     expect(await page.getByRole('tab', { name: 'Version 2.0.0' }).getAttribute('aria-selected')).toBe('true');
     // Operations are grouped by area, collapsed: open Searches.
-    await page.locator('#operations-tag-Searches').click({ timeout: 30_000 });
+    await page.locator('#operations-tag-Searches').click({ timeout: 60_000 });
     const op = page.locator('#operations-Searches-searches');
     await op.waitFor();
     await screenshot(page, 'docs-admin-1366');
@@ -65,7 +65,7 @@ describe('API documentation (issue 4)', () => {
     await page.getByText('No version of this API document has been published yet.').waitFor();
     await screenshot(page, 'docs-mobile-missing-390');
     await page.goto('/api-documentation');
-    await page.locator('#operations-tag-Searches').waitFor({ timeout: 30_000 });
+    await page.locator('#operations-tag-Searches').waitFor({ timeout: 60_000 });
     await screenshot(page, 'docs-admin-390');
     await page.context().close();
   });

@@ -10,6 +10,7 @@ export interface E2eEnv {
 
 declare module 'vitest' {
   export interface ProvidedContext {
-    e2e: E2eEnv;
+    /** One server per e2e worker (VITEST_POOL_ID 1..n). */
+    e2e: E2eEnv[];
   }
 }

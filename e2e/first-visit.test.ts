@@ -13,7 +13,7 @@ afterAll(async () => {
   await browser?.close();
 });
 
-describe('first visit (DESIGN.md: light first visit)', () => {
+describe('first visit (stays light)', () => {
   it('loads under 250 KB of gzipped JavaScript on /login, served compressed and cached', async () => {
     const page = await newPage(browser);
     const scripts = new Map<string, { encoding: string | undefined; cache: string | undefined }>();

@@ -40,7 +40,8 @@ function buildWeb(tmp: string): string {
 }
 
 async function waitForServer(baseUrl: string, child: ChildProcess, logFile: string) {
-  const deadline = Date.now() + 180_000;
+  // A first start on a busy machine (initdb, migrations, demo data) takes minutes; a crash ends the wait at once.
+  const deadline = Date.now() + 600_000;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) {
       throw new Error(
@@ -62,12 +63,18 @@ async function waitForServer(baseUrl: string, child: ChildProcess, logFile: stri
   );
 }
 
-/** Builds the app, starts the real server on a free port with a fresh data dir and demo data. */
-export default async function setup(project: TestProject) {
-  const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'admin-e2e-'));
+/** How many browser-test files run at once, each against a server of its own (`E2E_WORKERS`). */
+export const E2E_WORKERS = Math.max(1, Number(process.env.E2E_WORKERS ?? 2) || 1);
+
+interface Started {
+  env: E2eEnv;
+  stop: () => Promise<void>;
+}
+
+/** Starts the real server on a free port with a fresh data dir and demo data. */
+async function startServer(tmp: string, webDist: string): Promise<Started> {
   const dataDir = path.join(tmp, 'data');
   fs.mkdirSync(dataDir, { recursive: true });
-  const webDist = buildWeb(tmp);
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   const logFile = path.join(tmp, 'server.log');
@@ -105,9 +112,7 @@ export default async function setup(project: TestProject) {
     admin: ADMIN,
     screenshotsDir: path.join(ROOT, 'screenshots'),
   };
-  project.provide('e2e', env);
-
-  return async () => {
+  const stop = async () => {
     child.kill('SIGTERM');
     await new Promise<void>((resolve) => {
       const t = setTimeout(() => {
@@ -120,6 +125,31 @@ export default async function setup(project: TestProject) {
       });
     });
     fs.closeSync(log);
+  };
+  return { env, stop };
+}
+
+/**
+ * Builds the app once and starts one server per worker: files that run at the same time never
+ * share a database, so one file's settings or sign-in policy cannot reach another's pages.
+ */
+export default async function setup(project: TestProject) {
+  const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'admin-e2e-'));
+  const webDist = buildWeb(tmp);
+  const servers = await Promise.all(
+    Array.from({ length: E2E_WORKERS }, (_, i) => {
+      const dir = path.join(tmp, `server-${i + 1}`);
+      fs.mkdirSync(dir);
+      return startServer(dir, webDist);
+    }),
+  );
+  project.provide(
+    'e2e',
+    servers.map((s) => s.env),
+  );
+
+  return async () => {
+    await Promise.all(servers.map((s) => s.stop()));
     if (!process.env.E2E_KEEP) {
       fs.rmSync(tmp, { recursive: true, force: true });
     }

@@ -120,7 +120,9 @@ describe('groups (issue 3)', () => {
 describe('permissions (issue 3)', () => {
   it('toggles a group permission; a member of the group gets it on the next request', async () => {
     const token = await adminApiToken();
-    const group = (await api(token, calls.groupAdd, { name: `${tag} Perms` })).data;
+    // A name of its own per try: a retry adding the same name would get 409 and fail at once.
+    const group = (await api(token, calls.groupAdd, { name: `${tag} Perms ${Date.now().toString(36)}` }))
+      .data;
     const staff = await createStaff();
     await api(token, calls.assignGroups, { user_id: staff.id, group_ids: [group.id] });
     const staffToken = await apiToken(staff);
@@ -130,12 +132,26 @@ describe('permissions (issue 3)', () => {
     await signIn(page);
     await page.goto('/manage-group-permissions');
     await page.getByText('Please select group to change permissions').waitFor();
-    await page.getByPlaceholder('Select Group').click();
+    // Typing filters the groups (no 'Select Group' option to type after); the group goes in the address.
+    await page.getByPlaceholder('Select Group').fill(group.name.slice(0, 6));
     await page.getByRole('option', { name: group.name }).click();
+    await page.waitForURL(new RegExp(`group=${group.id}$`));
     await header(page, 'Page').waitFor();
     await header(page, 'Has Permissions').waitFor();
     await page.getByPlaceholder('Search Permission').fill('reported_u');
     const toggle = page.getByRole('button', { name: 'reported_users: NO' });
+    await toggle.waitFor();
+    // A reload keeps the group; the Groups row links to the same place.
+    await page.reload();
+    await expect.poll(() => page.getByPlaceholder('Select Group').inputValue()).toBe(group.name);
+    await page.goto('/users-groups');
+    await page
+      .getByPlaceholder(/search/i)
+      .first()
+      .fill(group.name);
+    await page.getByRole('link', { name: `Permissions of ${group.name}` }).click();
+    await page.waitForURL(new RegExp(`/manage-group-permissions\\?group=${group.id}$`));
+    await page.getByPlaceholder('Search Permission').fill('reported_u');
     await toggle.waitFor();
     // The search leaves one permission (rows are grouped under their area's heading row).
     expect(

@@ -1,15 +1,18 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { type CallDef, calls, inputOf, type RequestOf, type ResponseOf } from '@admin/contract';
+import AxeBuilder from '@axe-core/playwright';
 import { type Browser, chromium, type Page } from 'playwright-core';
 import { inject } from 'vitest';
 import type { E2eEnv } from './env';
 
 export type { E2eEnv } from './env';
 
-/** Base URL, data dir, outbox and the super admin of this run's server. */
+/** Base URL, data dir, outbox and the super admin of this worker's server. */
 export function e2eEnv(): E2eEnv {
-  return inject('e2e');
+  const servers = inject('e2e');
+  const worker = Number(process.env.VITEST_POOL_ID ?? 1);
+  return servers[(worker - 1) % servers.length];
 }
 
 export interface Creds {
@@ -41,11 +44,43 @@ export function openBrowser(): Promise<Browser> {
 export async function newPage(browser: Browser, viewport = DESKTOP): Promise<Page> {
   const context = await browser.newContext({ viewport, baseURL: e2eEnv().baseUrl });
   const page = await context.newPage();
-  page.setDefaultTimeout(30_000);
+  page.setDefaultTimeout(60_000);
   return page;
 }
 
-/** Saves a PNG under /work/main/screenshots/<name>.png (git-ignored) and returns its path. */
+/**
+ * Waits until no finite animation runs (fade-ins, menus and dialogs opening), so a screenshot or an
+ * axe scan sees the page as a person does, not mid-transition at part opacity. Spinners loop for
+ * ever and do not count; a busy machine only makes this wait longer.
+ */
+export async function transitionsDone(page: Page): Promise<void> {
+  await page
+    .waitForFunction(
+      () =>
+        document
+          .getAnimations()
+          .every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity),
+      undefined,
+      { timeout: 15_000 },
+    )
+    .catch(() => undefined);
+}
+
+/** Serious and critical axe findings of the page as it is now (an opened dialog or menu included). */
+export async function seriousViolations(page: Page, state: string): Promise<string[]> {
+  await transitionsDone(page);
+  const result = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
+    .analyze();
+  return result.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map(
+      (v) =>
+        `${state}: ${v.id} ${v.nodes[0]?.html.slice(0, 140) ?? ''} -> ${v.nodes[0]?.failureSummary ?? ''}`,
+    );
+}
+
+/** Saves a PNG under screenshots/<name>.png at the repository root (git-ignored) and returns its path. */
 export async function screenshot(
   page: Page,
   name: string,
@@ -54,12 +89,7 @@ export async function screenshot(
   const dir = e2eEnv().screenshotsDir;
   fs.mkdirSync(dir, { recursive: true });
   const file = path.join(dir, `${name}.png`);
-  // Let fade-ins and list loaders finish, so the picture shows the page as a person sees it.
-  await page
-    .waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'), undefined, {
-      timeout: 3000,
-    })
-    .catch(() => undefined);
+  await transitionsDone(page);
   await page.screenshot({ path: file, fullPage: opts.fullPage ?? false });
   return file;
 }
@@ -70,6 +100,12 @@ export async function screenshot(
  */
 export function readOtp(email: string, since: number, timeoutMs = 30_000): Promise<string> {
   return readMailed(email, since, /code is\s+(\d{6})/i, timeoutMs);
+}
+
+/** A quoted-printable body breaks long lines with a soft '=' at their end: joined again (headers kept). */
+function unfoldBody(eml: string) {
+  const at = eml.search(/\r?\n\r?\n/);
+  return at < 0 ? eml : eml.slice(0, at) + eml.slice(at).replace(/=\r?\n/g, '');
 }
 
 /** The first group of `pattern` in the newest mail to `email` since `since` (ms), waiting for it. */
@@ -92,7 +128,7 @@ export async function readMailed(
           .sort((a, b) => b.t - a.t || b.f.localeCompare(a.f))
       : [];
     for (const { f } of files) {
-      const text = fs.readFileSync(path.join(dir, f), 'utf8');
+      const text = unfoldBody(fs.readFileSync(path.join(dir, f), 'utf8'));
       const toLine = /^To:\s*(.+)$/im.exec(text)?.[1]?.toLowerCase() ?? '';
       const code = pattern.exec(text)?.[1];
       if (toLine.includes(to) && code) {

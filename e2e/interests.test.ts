@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createStaff, DESKTOP, newPage, openBrowser, PHONE, screenshot, signIn } from './harness';
 
 /** Waits for the page to settle: a busy machine can take seconds to refetch. */
-const poll = <T>(fn: () => T | Promise<T>) => expect.poll(fn, { timeout: 20_000 });
+const poll = <T>(fn: () => T | Promise<T>) => expect.poll(fn, { timeout: 60_000 });
 
 let browser: Browser;
 beforeAll(async () => {

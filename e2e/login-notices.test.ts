@@ -15,7 +15,7 @@ afterAll(async () => {
 async function reloadShowsNone(page: Page) {
   await page.reload();
   await page.getByRole('button', { name: 'Login' }).waitFor();
-  for (const text of [TEXTS.loggedOut, TEXTS.noPermissionAnyPage, TEXTS.unauthorized]) {
+  for (const text of [TEXTS.loggedOut, TEXTS.noPermissionAnyPage, TEXTS.unauthorized, TEXTS.sessionEnded]) {
     expect(await page.getByText(text).count(), text).toBe(0);
   }
   expect(await page.getByRole('alert').count()).toBe(0);
@@ -57,13 +57,17 @@ describe('login page messages (issue 17 items 2 and 3)', () => {
       headers: { authorization: `Bearer ${token}` },
     });
     expect(probe.status).toBe(401);
-    const said = ((await probe.json()) as { responseMessage?: string }).responseMessage || TEXTS.unauthorized;
+    // The server says the session ended (issue 34 point 8), not that a permission is missing.
+    expect(((await probe.json()) as { responseMessage?: string }).responseMessage).toBe(TEXTS.sessionEnded);
 
     await page.goto('/users');
     await page.waitForURL('**/login');
     const alert = page.getByRole('alert');
     await alert.waitFor();
-    expect(await alert.textContent()).toContain(said);
+    expect((await alert.textContent())?.trim()).toBe(TEXTS.sessionEnded);
+    // The calls still in flight answer 401 too; none of them adds a red alert of its own.
+    await page.waitForLoadState('networkidle');
+    expect(await page.getByRole('alert').count()).toBe(1);
     await reloadShowsNone(page);
     await page.context().close();
   });

@@ -34,13 +34,10 @@ describe('users map (issue 7)', () => {
     expect((Number(bounds.sw_lat) + Number(bounds.ne_lat)) / 2).toBeCloseTo(36.78, 0);
     expect((Number(bounds.sw_lng) + Number(bounds.ne_lng)) / 2).toBeCloseTo(-119.42, 0);
     // Markers show even though no tile server is reachable from the test machine.
-    await expect.poll(async () => (await markerTitles(page)).length, { timeout: 15_000 }).toBeGreaterThan(0);
+    await expect.poll(async () => (await markerTitles(page)).length, { timeout: 60_000 }).toBeGreaterThan(0);
     const before = await markerTitles(page);
     expect(before.some((t) => /^\d+ users$/.test(t))).toBe(true);
-    await page
-      .getByLabel('Users in view')
-      .getByText(/users in view/)
-      .waitFor();
+    await page.getByText(/^\S+ users in view$/).waitFor();
     await screenshot(page, 'users-map-1366');
 
     // Pan east with the keyboard (the map is focusable): new bounds are asked for.
@@ -57,7 +54,7 @@ describe('users map (issue 7)', () => {
     await page.locator('.leaflet-control-zoom-in').click();
     expect(Number((await zoomed).zoom)).toBe(7);
     await expect
-      .poll(async () => (await markerTitles(page)).join('|'), { timeout: 20_000 })
+      .poll(async () => (await markerTitles(page)).join('|'), { timeout: 60_000 })
       .not.toBe(before.join('|'));
   });
 
@@ -66,7 +63,7 @@ describe('users map (issue 7)', () => {
     const page = await newPage(browser, DESKTOP);
     await signIn(page, staff);
     await page.goto('/geographical-users-count');
-    await expect.poll(async () => (await markerTitles(page)).length, { timeout: 15_000 }).toBeGreaterThan(0);
+    await expect.poll(async () => (await markerTitles(page)).length, { timeout: 60_000 }).toBeGreaterThan(0);
     // Zoom in until some single users appear.
     let singles: string[] = [];
     for (let z = 0; z < 6 && singles.length === 0; z++) {
@@ -90,7 +87,7 @@ describe('users map (issue 7)', () => {
     const page = await newPage(browser, PHONE);
     await signIn(page, staff);
     await page.goto('/geographical-users-count');
-    await expect.poll(async () => (await markerTitles(page)).length, { timeout: 15_000 }).toBeGreaterThan(0);
+    await expect.poll(async () => (await markerTitles(page)).length, { timeout: 60_000 }).toBeGreaterThan(0);
     await screenshot(page, 'users-map-390');
   });
 });

@@ -60,11 +60,12 @@ describe('signup codes (issue 7)', () => {
     await edited.waitFor();
 
     await edited.getByRole('button', { name: `Delete ${code}-2` }).click();
-    const confirm = page.getByRole('dialog');
+    const confirm = page.getByRole('dialog', { name: 'Delete Code' });
     await confirm.getByText('Are you sure? Do you want to delete this code?').waitFor();
+    expect(await confirm.getByText(/Are you sure\?/).count()).toBe(1);
     await confirm.getByRole('button', { name: 'Yes' }).click();
     await expect
-      .poll(() => page.getByRole('row').filter({ hasText: code }).count(), { timeout: 20_000 })
+      .poll(() => page.getByRole('row').filter({ hasText: code }).count(), { timeout: 60_000 })
       .toBe(0);
   });
 
@@ -92,15 +93,41 @@ describe('notifications (issue 7)', () => {
 
     await page.getByRole('combobox', { name: 'Users' }).click();
     await page.getByRole('option', { name: 'Android Users Only' }).click();
+    // Undo within the countdown: nothing is sent and the text comes back.
+    const undone = `E2E undone ${Date.now().toString(36)}`;
+    await page.getByLabel('Message').fill(undone);
+    await page.getByRole('button', { name: 'Send Notifications' }).click();
+    const token = await adminApiToken();
+    const { count } = await api(token, calls.notificationDevices, { occupants: 'android' });
+    const ask = page.getByRole('dialog', { name: `Send to ${count.toLocaleString('en-US')} devices?` });
+    await ask.getByText(undone).waitFor();
+    // The safe choice has the first focus; the close button has a name.
+    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe('Cancel');
+    await ask.getByRole('button', { name: 'Close dialog' }).waitFor();
+    await ask.getByRole('button', { name: 'Send', exact: true }).click();
+    const countdown = page
+      .getByRole('status')
+      .filter({ hasText: `Sending to ${count.toLocaleString('en-US')} devices in` });
+    await countdown.waitFor();
+    await screenshot(page, 'notifications-undo-1366');
+    await countdown.getByRole('button', { name: 'Undo' }).click();
+    await countdown.waitFor({ state: 'detached' });
+    await expect(page.getByLabel('Message').inputValue()).resolves.toBe(undone);
+
     const message = `E2E push ${Date.now().toString(36)}`;
     await page.getByLabel('Message').fill(message);
     await page.getByRole('button', { name: 'Send Notifications' }).click();
+    await page
+      .getByRole('dialog', { name: /^Send to [\d,]+ devices\?$/ })
+      .getByRole('button', { name: 'Send', exact: true })
+      .click();
     const row = page.getByRole('row').filter({ hasText: message });
     await row.waitFor();
     // The worker delivers in the background; the history row ends 'done' with the counts.
-    await row.getByText('done').waitFor({ timeout: 30_000 });
-    const token = await adminApiToken();
+    await row.getByText('done').waitFor({ timeout: 60_000 });
     const { data } = await api(token, calls.notificationsList, { page_limit: 20 });
+    // The undone one was never queued (its countdown ended before this one's).
+    expect(data.some((n) => n.message === undone)).toBe(false);
     const job = data.find((n) => n.message === message);
     expect(job).toMatchObject({ status: 'done', occupants: 'android' });
     expect(job?.total).toBeGreaterThan(0);
@@ -119,6 +146,10 @@ describe('notifications (issue 7)', () => {
     await page.getByRole('option', { name: 'All Users' }).click();
     await page.getByLabel('Message').fill(`E2E all ${Date.now().toString(36)}`);
     await page.getByRole('button', { name: 'Send Notifications' }).click();
+    await page
+      .getByRole('dialog', { name: /^Send to [\d,]+ devices\?$/ })
+      .getByRole('button', { name: 'Send', exact: true })
+      .click();
     // Either the bar is caught while running, or the job already finished: both end in 'done'.
     await page
       .getByRole('progressbar', { name: 'Delivery progress' })
@@ -129,7 +160,7 @@ describe('notifications (issue 7)', () => {
       .getByRole('listitem')
       .filter({ hasText: 'E2E all' })
       .getByText('done')
-      .waitFor({ timeout: 30_000 });
+      .waitFor({ timeout: 60_000 });
     await screenshot(page, 'notifications-390', { fullPage: true });
   });
 });
@@ -137,6 +168,11 @@ describe('notifications (issue 7)', () => {
 describe('settings (issue 7)', () => {
   it('toggles the enrichment service and saves an app-version rule', async () => {
     const staff = await createStaff({ permissions: ['change_enrichment_settings', 'get_app_version'] });
+    // Start from ON, so turning it off (the question) is what is tested.
+    await api(await adminApiToken(), calls.changeEnrichmentSettings, {
+      data_key: 'ENRICHMENT_SERVICE',
+      data: '1',
+    });
     const page = await newPage(browser, DESKTOP);
     await signIn(page, staff);
     await page.goto('/settings');
@@ -144,6 +180,17 @@ describe('settings (issue 7)', () => {
     await toggle.waitFor();
     const before = await toggle.isChecked();
     await toggle.click({ force: true });
+    if (before) {
+      // Turning the service off asks first: No (the first focus) keeps it on.
+      const ask = page.getByRole('dialog', { name: 'Turn the Enrichment Service off?' });
+      await ask.waitFor();
+      await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe('No');
+      await ask.getByRole('button', { name: 'No' }).click();
+      await ask.waitFor({ state: 'detached' });
+      expect(await toggle.isChecked()).toBe(true);
+      await toggle.click({ force: true });
+      await ask.getByRole('button', { name: 'Turn off' }).click();
+    }
     await page.getByText(`Enrichment service turned ${before ? 'OFF' : 'ON'}`).waitFor();
     await expect.poll(() => toggle.isChecked()).toBe(!before);
     const token = await adminApiToken();
@@ -218,7 +265,7 @@ describe('failed and frequently used urls (issue 7)', () => {
     await page.getByRole('textbox', { name: 'Search by domain' }).fill(host);
     await expect
       .poll(async () => (await hosts.allInnerTexts()).every((h) => h.includes(host)), {
-        timeout: 20_000,
+        timeout: 60_000,
       })
       .toBe(true);
     await screenshot(page, 'frequently-used-urls-390', { fullPage: true });

@@ -48,8 +48,8 @@ describe('forms and permission tables fit a phone (issue 14)', () => {
     await page.setViewportSize(DESKTOP);
     await page.goto('/manage-group-permissions');
     await page.getByPlaceholder('Select Group').click();
-    // The first option is the 'Select Group' prompt.
-    await page.getByRole('option').nth(1).click();
+    // 'Select Group' is the placeholder: the first option is a group.
+    await page.getByRole('option').first().click();
     await page.getByRole('table', { name: 'Permissions' }).waitFor();
     Object.assign(found, await atBothWidths(page, 'group-permissions'));
 

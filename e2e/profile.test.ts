@@ -99,7 +99,7 @@ describe('user profile (spec 01 User profile)', () => {
     await page.locator('#profile-gender').click();
     await page.getByRole('option', { name: 'female' }).click();
     await page.getByRole('button', { name: 'Save Gender' }).click();
-    await expect.poll(() => shownValue(page, 'gender').textContent(), { timeout: 20_000 }).toBe('female');
+    await expect.poll(() => shownValue(page, 'gender').textContent(), { timeout: 60_000 }).toBe('female');
 
     await page.reload();
     await expect(shownValue(page, 'name').textContent()).resolves.toBe('Renamed Target');
@@ -176,7 +176,7 @@ describe('user profile (spec 01 User profile)', () => {
       .poll(
         async () => (await table.locator('tbody tr td:nth-child(3)').allTextContents()).map((t) => t.trim()),
         {
-          timeout: 20_000,
+          timeout: 60_000,
         },
       )
       .toEqual([username]);

@@ -50,11 +50,15 @@ async function controls(page: Page) {
   ];
 }
 
-/** Hovers a control (its wrapper: a disabled button gets no pointer events) and reads the tooltip. */
+/**
+ * Hovers a control and reads the tooltip: a `disabled` button gets no pointer events, so its
+ * wrapper; a refused one that stays focusable (`aria-disabled`, the pencils) itself.
+ */
 async function tooltipOf(page: Page, control: ReturnType<Page['getByRole']>) {
   await page.mouse.move(0, 0);
   await page.getByRole('tooltip').waitFor({ state: 'detached' });
-  await control.locator('xpath=..').hover();
+  const disabled = await control.evaluate((el) => (el as HTMLButtonElement).disabled);
+  await (disabled ? control.locator('xpath=..') : control).hover();
   const tip = page.getByRole('tooltip');
   await tip.waitFor();
   return tip.textContent();

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, it } from 'vitest';
-import { e2eEnv, openBrowser, PHONE } from './harness';
+import { e2eEnv, openBrowser, PHONE, transitionsDone } from './harness';
 import { everyRoute, type RouteUnderTest, settled, signedInContext } from './routes';
 
 /**
@@ -33,11 +33,7 @@ async function shoot(page: Page, name: string) {
       (s) => document.documentElement.getAttribute('data-mantine-color-scheme') === s,
       scheme,
     );
-    await page
-      .waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'), undefined, {
-        timeout: 3000,
-      })
-      .catch(() => undefined);
+    await transitionsDone(page);
     await page.screenshot({
       path: path.join(DIR, `${name}-${scheme}.png`),
       fullPage: process.env.SHOTS_FULL === '1',

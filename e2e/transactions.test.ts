@@ -14,7 +14,7 @@ import {
 } from './harness';
 
 /** Waits for the page to settle: a busy machine can take seconds to refetch. */
-const poll = <T>(fn: () => T | Promise<T>) => expect.poll(fn, { timeout: 20_000 });
+const poll = <T>(fn: () => T | Promise<T>) => expect.poll(fn, { timeout: 60_000 });
 
 let browser: Browser;
 beforeAll(async () => {

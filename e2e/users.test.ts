@@ -238,7 +238,7 @@ describe('backend users (issue 3)', () => {
         name: 'x',
         username: `${tag}_no`,
         email: `${tag}_no@example.com`,
-        password: 'long-enough',
+        password: 'long-enough-pass',
       }),
     ).rejects.toThrow(/-> 403/);
     await expect(api(token, calls.adminUsersList, {})).rejects.toThrow(/-> 403/);

@@ -9,10 +9,11 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Database, openDatabase } from '../server/src/db/client';
-import { rowsOf } from '../server/src/db/sql';
+import { uncheckedRows } from '../server/src/db/sql';
 import { createSession } from '../server/src/modules/auth/sessions';
-import { makeUser } from '../server/src/test/harness';
+import { lastCode, makeUser } from '../server/src/test/harness';
 import { chatClient } from './lib/chat';
+import { startDeployNginx } from './lib/deploy-nginx';
 import { heldRequest, probeReadyz, runLoad, summarize } from './lib/load';
 import {
   missingTools,
@@ -57,6 +58,8 @@ describe.skipIf(missing !== null)('a two-node cluster under faults', () => {
       DATA_DIR: dataDir,
       WEB_DIST: path.join(dataDir, 'no-web'),
       SHUTDOWN_DELAY: String(SHUTDOWN_DELAY_S),
+      // nginx runs on this machine: the only proxy whose X-Forwarded-For counts.
+      TRUST_PROXY: '127.0.0.1',
     };
     // Both at once: the advisory lock lets one migrate while the other waits.
     nodes.push(...(await Promise.all([startNode(env), startNode(env)])));
@@ -88,7 +91,7 @@ describe.skipIf(missing !== null)('a two-node cluster under faults', () => {
   };
 
   it('both nodes started together migrated once and answer', async () => {
-    const [{ n }] = rowsOf<{ n: number }>(
+    const [{ n }] = uncheckedRows<{ n: number }>(
       await database.db.execute(sql`SELECT count(*)::int AS n FROM drizzle.__drizzle_migrations`),
     );
     const files = fs
@@ -97,6 +100,60 @@ describe.skipIf(missing !== null)('a two-node cluster under faults', () => {
     expect(n).toBe(files.length);
     for (const node of nodes) {
       expect((await api(node)).status).toBe(200);
+    }
+  });
+
+  it('deploy/nginx.conf: sign-in, a list and a chat message through it; a spoofed X-Forwarded-For moves no limit', async () => {
+    const proxy = await startDeployNginx([nodes[0].port, nodes[1].port]);
+    const post = (call: string, body: object, headers: Record<string, string> = {}) =>
+      fetch(`${proxy.url}/api/v2/${call}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...headers },
+        body: JSON.stringify(body),
+      });
+    const chats: ReturnType<typeof chatClient>[] = [];
+    try {
+      const signer = await makeUser(database.db, { permissions: ['users_list', 'user_profile'] });
+      const login = await post('admin-login', { username: signer.username, password: signer.password });
+      expect(login.status).toBe(200);
+      const { key } = (await login.json()) as { key: string };
+      const verify = await post('verify-auth', { key, otp: lastCode(path.join(dataDir, 'outbox')) });
+      expect(verify.status).toBe(200);
+      const token = ((await verify.json()) as { user: { api_token: string } }).user.api_token;
+      const list = await fetch(`${proxy.url}/api/v2/users-list?page=1&limit=10`, {
+        headers: { authorization: `Bearer ${token}` },
+      });
+      expect(list.status).toBe(200);
+      // A browser sends its page's Origin: the app must see nginx's Host to accept the socket.
+      const headers = { origin: proxy.url };
+      const staffChat = chatClient(
+        proxy.url,
+        { token, username: signer.username, usertype: 'ADMIN' },
+        { headers, reconnection: false },
+      );
+      const userChat = chatClient(proxy.url, { ...user, usertype: 'USER' }, { headers, reconnection: false });
+      chats.push(staffChat, userChat);
+      await Promise.all([staffChat.connected(), userChat.connected()]);
+      await staffChat.join(`user:${user.id}`);
+      await userChat.send(user.id, 'through the deploy nginx');
+      await waitFor(
+        () => staffChat.received.some((e) => e.data.message === 'through the deploy nginx'),
+        5000,
+        'no message',
+      );
+      // Each guess claims another address; nginx overwrites the header, so all count for one.
+      const target = await makeUser(database.db);
+      const statuses: number[] = [];
+      for (let i = 1; i <= 6; i++) {
+        const wrong = { username: target.username, password: `wrong-guess-${i}` };
+        statuses.push((await post('admin-login', wrong, { 'x-forwarded-for': `198.51.100.${i}` })).status);
+      }
+      expect(statuses).toEqual([401, 401, 401, 401, 401, 429]);
+    } finally {
+      for (const c of chats) {
+        c.close();
+      }
+      await proxy.stop();
     }
   });
 
@@ -141,7 +198,7 @@ describe.skipIf(missing !== null)('a two-node cluster under faults', () => {
         'messages sent while reconnecting did not reach staff',
       );
 
-      const history = rowsOf<{ message: string; n: number }>(
+      const history = uncheckedRows<{ message: string; n: number }>(
         await database.db.execute(sql`SELECT message, count(*)::int AS n FROM direct_messages
           WHERE user_id = ${user.id} GROUP BY message`),
       );

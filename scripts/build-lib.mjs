@@ -19,6 +19,7 @@ export const targets = {
     build: () => run(process.execPath, [at('scripts/build-server.mjs')]),
   },
   web: {
+    dir: at('web/dist'),
     output: at('web/dist/index.html'),
     inputs: [
       at('web/src'),
@@ -29,7 +30,11 @@ export const targets = {
       at('web/package.json'),
       at('packages/contract/src'),
     ],
-    build: () => run('npm', ['run', 'build', '--silent', '-w', 'web'], { NODE_ENV: 'production' }),
+    // Warnings only: the list of chunks and their sizes would bury what `npm start` prints after it.
+    build: () =>
+      run('npm', ['run', 'build', '--silent', '-w', 'web', '--', '--logLevel', 'warn'], {
+        NODE_ENV: 'production',
+      }),
   },
 };
 
@@ -40,7 +45,7 @@ function run(cmd, args, env = {}) {
   }
 }
 
-/** Newest modification time under the given files and folders (tests do not count). */
+/** Newest modification time under the given files and folders (tests and docs do not count). */
 function newestInput(paths) {
   let newest = 0;
   const visit = (p) => {
@@ -54,7 +59,7 @@ function newestInput(paths) {
       for (const name of fs.readdirSync(p)) {
         visit(path.join(p, name));
       }
-    } else if (!/\.test\.tsx?$/.test(p)) {
+    } else if (!/\.test\.tsx?$|\.md$/.test(p)) {
       newest = Math.max(newest, stat.mtimeMs);
     }
   };

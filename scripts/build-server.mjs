@@ -12,6 +12,7 @@ await build({
   entryPoints: {
     main: path.join(SERVER, 'src/main.ts'),
     'user-token': path.join(SERVER, 'src/cli/user-token.ts'),
+    'admin-password': path.join(SERVER, 'src/cli/admin-password.ts'),
   },
   outdir,
   bundle: true,

@@ -1,6 +1,7 @@
-// CI's architecture rules (issue 16): no import cycles in server/src or web/src (type imports
-// included), and the layers point one way: server/src/http, db and sessions never import
-// server/src/modules; the bench reaches a module only through its bench.ts; a web feature never
+// CI's architecture rules: no import cycles in server/src or web/src (type imports
+// included), and the layers point one way: server/src/http, db, sessions and trail never import
+// server/src/modules, sessions never imports http, a module reaches another only through its
+// index.ts; the bench reaches a module only through its bench.ts; a web feature never
 // imports another feature. No small-files offender: no
 // source file over 400 lines, no function over 120 lines (see checkSizes below).
 import { spawnSync } from 'node:child_process';
@@ -41,11 +42,28 @@ function importsOf(file) {
     .map((spec) => path.relative(ROOT, path.resolve(path.dirname(file), spec)));
 }
 
+const moduleOf = (p) =>
+  p.startsWith('server/src/modules/') && p.split('/').length > 4 ? p.split('/')[3] : null;
 const rules = [
-  ...['server/src/http', 'server/src/db', 'server/src/sessions'].map((layer) => ({
+  ...['server/src/http', 'server/src/db', 'server/src/sessions', 'server/src/trail'].map((layer) => ({
     files: layer,
     bad: (_from, to) => to.startsWith('server/src/modules/') && `${layer} imports a module`,
   })),
+  {
+    // Below HTTP: the session and the trail's records know nothing of requests' plumbing.
+    files: 'server/src/sessions',
+    bad: (_from, to) => to.startsWith('server/src/http/') && 'sessions imports http',
+  },
+  {
+    // A module reaches another module only through the other's index.ts (its public surface).
+    files: 'server/src/modules',
+    bad: (from, to) =>
+      moduleOf(from) !== null &&
+      moduleOf(to) !== null &&
+      moduleOf(from) !== moduleOf(to) &&
+      to.split('/').length > 4 &&
+      'a module imports another module other than through its index.ts',
+  },
   {
     // The bench reaches a module only through the module's bench.ts (its small timed surface).
     files: 'bench',

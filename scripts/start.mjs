@@ -1,10 +1,12 @@
 // `npm start`: builds what is missing or older than its sources (nothing on a second start), then
-// runs the compiled server with plain node in this process. `npm run user-token` runs the CLI.
+// runs the compiled server with plain node in this process. `npm run user-token` and
+// `npm run admin-password` run the command line tools the same way.
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { ROOT, staleness, targets } from './build-lib.mjs';
 
-const entry = process.argv[2] === 'user-token' ? 'user-token' : 'main';
+const TOOLS = ['user-token', 'admin-password'];
+const entry = TOOLS.includes(process.argv[2]) ? process.argv[2] : 'main';
 const needed = entry === 'main' ? ['server', 'web'] : ['server'];
 for (const name of needed) {
   const why = staleness(targets[name]);

@@ -1,13 +1,105 @@
-// `npm test`: builds the web app (the browser tests run against the built app), then every
-// vitest project: contract, server (PGlite, or DATABASE_URL when set), web units and e2e.
-import { spawnSync } from 'node:child_process';
+// `npm test`: every test. The web app is built once (only when missing or older than its sources)
+// and the browser tests run against a copy of it. vitest runs a single-worker project (e2e, faults) only
+// after every other project, so the browser tests get a vitest process of their own that runs
+// beside the rest: two processes at once, and the run fails when either fails.
+//
+// `npm test -- <what>` runs a part in one process: a project by name (`npm test -- server`), files
+// or name filters (`npm test -- server/src/modules/users`), or any vitest option
+// (`npm test -- --project web -t "login"`).
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { ROOT, staleness, targets } from './build-lib.mjs';
 
-const run = (cmd, args, env = {}) =>
-  spawnSync(cmd, args, { stdio: 'inherit', env: { ...process.env, ...env } }).status ?? 1;
+const PROJECTS = ['contract', 'server', 'web', 'faults', 'e2e'];
+const vitest = path.join(ROOT, 'node_modules/.bin/vitest');
 
-const extra = process.argv.slice(2);
-if (run('npm', ['run', 'build', '--silent']) !== 0) {
-  console.error('\nnpm test: the web build failed');
-  process.exit(1);
+/** Runs vitest with `args`; each output line prefixed with `label` when given. Resolves with the exit code. */
+function runVitest(args, label) {
+  return new Promise((resolve) => {
+    const child = spawn(vitest, ['run', ...args], {
+      cwd: ROOT,
+      stdio: label ? ['ignore', 'pipe', 'pipe'] : 'inherit',
+      env: { ...process.env, ...(webCopy ? { E2E_WEB_DIST: webCopy } : {}) },
+    });
+    if (label) {
+      for (const [from, to] of [
+        [child.stdout, process.stdout],
+        [child.stderr, process.stderr],
+      ]) {
+        let rest = '';
+        from.setEncoding('utf8');
+        from.on('data', (chunk) => {
+          const lines = (rest + chunk).split('\n');
+          rest = lines.pop();
+          to.write(lines.map((l) => `${label} ${l}\n`).join(''));
+        });
+        from.on('end', () => rest && to.write(`${label} ${rest}\n`));
+      }
+    }
+    child.on('close', (code, signal) => resolve(code ?? (signal ? 1 : 0)));
+  });
 }
-process.exit(run('npx', ['vitest', 'run', ...extra]));
+
+/** The copy of web/dist the browser tests run against, when they run. */
+let webCopy;
+
+/**
+ * Builds the web app when it is missing or older than its sources (exits when the build fails),
+ * then copies it for this run: an `npm start` or `npm run build` during the run rebuilds web/dist
+ * and would pull the files from under the browser tests.
+ */
+function prepareWeb() {
+  const why = staleness(targets.web);
+  if (why) {
+    console.log(
+      `npm test: building the web app (${why === 'missing' ? 'not built yet' : 'sources changed'})`,
+    );
+    try {
+      targets.web.build();
+    } catch (err) {
+      console.error(`npm test: the web build failed (${err.message})`);
+      process.exit(1);
+    }
+  }
+  webCopy = fs.mkdtempSync(path.join(os.tmpdir(), 'admin-test-web-'));
+  fs.cpSync(targets.web.dir, webCopy, { recursive: true });
+  process.on('exit', () => fs.rmSync(webCopy, { recursive: true, force: true }));
+  // Ctrl-C reaches vitest too (same process group); leave through 'exit' so the copy goes.
+  for (const signal of ['SIGINT', 'SIGTERM']) {
+    process.on(signal, () => process.exit(1));
+  }
+}
+
+const asked = process.argv.slice(2);
+if (asked.length > 0) {
+  // A bare project name selects that project; everything else goes to vitest as it is.
+  const args = asked.flatMap((a) => (PROJECTS.includes(a) ? ['--project', a] : [a]));
+  const projects = args.flatMap((a, i) =>
+    args[i - 1] === '--project' ? [a] : a.startsWith('--project=') ? [a.slice(10)] : [],
+  );
+  if (projects.length === 0 || projects.includes('e2e')) {
+    prepareWeb();
+  }
+  // One browser-test file needs one server, not a second one started for nothing.
+  if (asked.filter((a) => /(^|\/)e2e\/[^/]+\.test\.ts$/.test(a)).length === 1) {
+    process.env.E2E_WORKERS ??= '1';
+  }
+  process.exit(await runVitest(args));
+}
+
+const started = Date.now();
+prepareWeb();
+const rest = PROJECTS.filter((p) => p !== 'e2e').flatMap((p) => ['--project', p]);
+const parts = [
+  ['browser tests (e2e)', runVitest(['--project', 'e2e'], '[e2e] ')],
+  ['contract, server, web and fault tests', runVitest(rest, '[rest]')],
+];
+const codes = await Promise.all(parts.map(([, done]) => done));
+const seconds = ((Date.now() - started) / 1000).toFixed(0);
+console.log(`\nnpm test (${seconds} s):`);
+parts.forEach(([name], i) => {
+  console.log(`  ${codes[i] === 0 ? 'passed' : 'FAILED'}  ${name}`);
+});
+process.exit(codes.every((c) => c === 0) ? 0 : 1);

@@ -8,6 +8,7 @@ interface Figures {
   p50: number;
   p99: number;
   p50Loaded: number;
+  p95Loaded: number;
   p99Loaded: number;
   perSec: number;
 }
@@ -25,6 +26,7 @@ function figures(r: ScenarioResult): Figures | null {
     p50: r.one.http.p50,
     p99: r.one.http.p99,
     p50Loaded: r.loaded.http.p50,
+    p95Loaded: r.loaded.http.p95,
     p99Loaded: r.loaded.http.p99,
     perSec: r.loaded.http.perSec,
   };
@@ -58,8 +60,8 @@ export function absoluteTable(
   const base: SizeFile = smaller ? JSON.parse(fs.readFileSync(file(dir, smaller), 'utf8')) : {};
   const ms = (v: number) => (v < 10 ? v.toFixed(2) : v.toFixed(1));
   const lines = [
-    `| call (${users.toLocaleString('en-US')} users) | p50 ms | p99 ms | ${connections} at once: p50 ms | p99 ms | req/s | growth p50${smaller ? ` vs ${smaller.toLocaleString('en-US')}` : ''} |`,
-    `|---|${'---:|'.repeat(6)}`,
+    `| call (${users.toLocaleString('en-US')} users) | p50 ms | p99 ms | ${connections} at once: p50 ms | p95 ms | p99 ms | req/s | growth p50${smaller ? ` vs ${smaller.toLocaleString('en-US')}` : ''} |`,
+    `|---|${'---:|'.repeat(7)}`,
   ];
   for (const r of results) {
     const f = figures(r);
@@ -69,7 +71,7 @@ export function absoluteTable(
     const b = base[key(r)];
     const growth = b ? `${(f.p50 / b.p50).toFixed(2)}x` : '-';
     lines.push(
-      `| ${key(r)} | ${ms(f.p50)} | ${ms(f.p99)} | ${ms(f.p50Loaded)} | ${ms(f.p99Loaded)} | ${Math.round(f.perSec)} | ${growth} |`,
+      `| ${key(r)} | ${ms(f.p50)} | ${ms(f.p99)} | ${ms(f.p50Loaded)} | ${ms(f.p95Loaded)} | ${ms(f.p99Loaded)} | ${Math.round(f.perSec)} | ${growth} |`,
     );
   }
   return lines.join('\n');

@@ -29,6 +29,7 @@ export function percentile(sorted: number[], p: number): number {
 
 export interface Latencies {
   p50: number;
+  p95: number;
   p99: number;
   /** completed runs per second */
   perSec: number;
@@ -77,6 +78,7 @@ function summarize(s: Samples): Latencies {
   const times = [...s.times].sort((a, b) => a - b);
   return {
     p50: percentile(times, 50),
+    p95: percentile(times, 95),
     p99: percentile(times, 99),
     perSec: times.length / s.seconds,
     runs: times.length,
@@ -147,9 +149,12 @@ export function sqlTask(
   };
 }
 
-/** One request over a keep-alive agent; a non-2xx answer throws. The body is read whole. */
+/**
+ * One request over a keep-alive agent; a non-2xx answer throws. The body is read whole. Several
+ * urls are requested in turn, one per run.
+ */
 export function httpTask(opts: {
-  url: string;
+  url: string | string[];
   method: string;
   token: string;
   body?: unknown;
@@ -161,9 +166,12 @@ export function httpTask(opts: {
     headers['content-type'] = 'application/json';
     headers['content-length'] = String(Buffer.byteLength(body));
   }
+  const urls = [opts.url].flat();
+  let next = 0;
   return () =>
     new Promise<void>((resolve, reject) => {
-      const req = http.request(opts.url, { method: opts.method, headers, agent: opts.agent }, (res) => {
+      const url = urls[next++ % urls.length];
+      const req = http.request(url, { method: opts.method, headers, agent: opts.agent }, (res) => {
         res.on('data', () => undefined);
         res.on('end', () =>
           (res.statusCode ?? 500) < 300 ? resolve() : reject(new Error(`HTTP ${res.statusCode}`)),

@@ -12,6 +12,8 @@ export interface Scenario {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   /** Path and query string, e.g. '/api/v2/users-list?query=mar&order_by=name&page=3'. */
   url: string;
+  /** Several calls taken in turn (`url` is the first, the checked one): a mix of requests at once. */
+  urls?: string[];
   /** JSON body for non-GET calls. */
   body?: unknown;
   /** The queries the service runs for this call, in order (the runner adds the guard's session query). */

@@ -6,7 +6,7 @@ import type { calls, InputOf } from '@admin/contract';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import type { Db } from '../../server/src/db/client';
 import { pagedListQueries } from '../../server/src/db/sql';
-import { campaignUsersPageSql } from '../../server/src/modules/campaigns/bench';
+import { campaignUsersSpec } from '../../server/src/modules/campaigns/bench';
 import { transactionListSpec } from '../../server/src/modules/transactions/bench';
 import { seedScale } from '../../server/src/seed/scale';
 import { printLog } from '../lib/print-log';
@@ -147,7 +147,7 @@ export const scenarios = async (ctx: BenchContext): Promise<Scenario[]> => {
     ...userCases.map(([name, i]) => ({
       name,
       url: `/api/v2/campaign-users?${qs(i)}`,
-      sql: campaignUsersPageSql(i),
+      sql: pagedListQueries(campaignUsersSpec(i)),
     })),
     ...txCases.map(([name, i]) => ({
       name,

@@ -71,11 +71,38 @@ export function listScenarios(username: string, popularUserId: number | null): S
     { name: 'notifications', url: page0('notifications') },
     { name: 'failed-urls', url: page0('failed-urls') },
   );
+  list.push(searchMix(username, popularUserId));
   if (popularUserId) {
     list.push(
       { name: 'followers newest', url: page0('followers', { user_id: popularUserId }) },
       { name: 'following newest', url: page0('following', { user_id: popularUserId }) },
     );
+    for (const [label, keyword] of terms) {
+      list.push({
+        name: `followers search ${label}, newest`,
+        url: page0('followers', { user_id: popularUserId, keyword }),
+      });
+    }
   }
   return list;
+}
+
+/**
+ * 40 different searches at once (the target: every one answers 200, p95 ≤ 1 s): 1-2 characters,
+ * fragments, a username and no match, over the searched lists, each of the 40 loops taking the
+ * next one in turn. Its loaded row is the one that counts.
+ */
+function searchMix(username: string, popularUserId: number | null): Scenario {
+  const users = ['m', 'j', 'ma', 'jo', 'da', 'son', 'ann', 'ber', 'mar', 'lee', username, 'qxzqv'];
+  const urls = [
+    ...users.map((query) => page0('users-list', { query })),
+    ...users.map((query) => page0('users-list', { query, order_by: 'created_at', direction: 'desc' })),
+    ...['s', 'ma', 'son', 'ell'].map((query) => page0('deleted-users', { query })),
+    ...['c', 'fr', 'coffee', 'near me', 'fresno', 'qxzqv'].map((query) => page0('searches', { query })),
+    ...['r', 'tr', 'ramen'].map((query) => page0('searches', { query, order_by: 'search_term' })),
+    ...(popularUserId
+      ? ['m', 'ka', 'son'].map((keyword) => page0('followers', { user_id: popularUserId, keyword }))
+      : ['a', 'adm', 'min'].map((query) => page0('admin-users-list', { query }))),
+  ];
+  return { name: `${urls.length} different searches at once`, url: urls[0], urls, connections: urls.length };
 }

@@ -1,11 +1,13 @@
 // User profile (issue 3): followers of a user with many followers, and the profile itself.
-import { followsQueries } from '../../server/src/modules/profile/bench';
+import { searchedListQueries } from '../../server/src/db/list-search';
+import { pagedListQueries } from '../../server/src/db/sql';
+import { followsSpec } from '../../server/src/modules/profile/bench';
 import type { BenchContext, Scenario } from '../lib/types';
 
-type Input = Parameters<typeof followsQueries>[1];
+type Input = Parameters<typeof followsSpec>[1];
 
-/** A followers scenario: the URL the screen requests and the three queries the service runs at once. */
-function followers(userId: number, label: string, input: Partial<Input>, total: number): Scenario {
+/** A followers scenario: the URL the screen requests and the queries the list floor starts with. */
+function followers(userId: number, label: string, input: Partial<Input>): Scenario {
   const full: Input = {
     user_id: userId,
     page: 0,
@@ -14,9 +16,7 @@ function followers(userId: number, label: string, input: Partial<Input>, total: 
     direction: 'desc',
     ...input,
   };
-  const deep = !full.keyword && full.page * full.page_limit >= 1000;
-  // Deep pages learn the total first (one query), then read the page from the nearer end.
-  const q = followsQueries('followers', full, deep ? total : undefined);
+  const spec = followsSpec('followers', full);
   const qs = new URLSearchParams({
     user_id: String(userId),
     page: String(full.page),
@@ -28,9 +28,8 @@ function followers(userId: number, label: string, input: Partial<Input>, total: 
   return {
     name: `followers ${label}`,
     url: `/api/v2/followers?${qs}`,
-    // A keyword's total is counted by subsetSearchTotal (one to three queries, chosen as it goes).
-    sql: [q.user, q.page],
-    sqlParallel: !deep,
+    sql: spec.search ? searchedListQueries({ ...spec, search: spec.search }) : pagedListQueries(spec),
+    sqlParallel: true,
   };
 }
 
@@ -46,12 +45,12 @@ export const scenarios = async (ctx: BenchContext): Promise<Scenario[]> => {
   const n = rows[0]?.n ?? 0;
   const lastPage = Math.max(0, Math.floor((n - 1) / 10));
   return [
-    followers(id, `(${n} followers) page 0, newest first`, {}, n),
-    followers(id, `(${n} followers) last page ${lastPage}`, { page: lastPage }, n),
-    followers(id, `(${n} followers) keyword search`, { keyword: 'mar' }, n),
+    followers(id, `(${n} followers) page 0, newest first`, {}),
+    followers(id, `(${n} followers) last page ${lastPage}`, { page: lastPage }),
+    followers(id, `(${n} followers) keyword search`, { keyword: 'mar' }),
     // A term in 1-5 % of the followers: counted exactly, under the cap (see bench/README.md).
-    followers(id, `(${n} followers) keyword search, a rarer term`, { keyword: 'kim' }, n),
-    followers(id, `(${n} followers) sorted by name`, { order_by: 'name', direction: 'asc', page: 3 }, n),
+    followers(id, `(${n} followers) keyword search, a rarer term`, { keyword: 'kim' }),
+    followers(id, `(${n} followers) sorted by name`, { order_by: 'name', direction: 'asc', page: 3 }),
     {
       name: 'user-profile',
       url: `/api/v2/user-profile?id=${id}`,

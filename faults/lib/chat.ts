@@ -7,12 +7,13 @@ type Client = Socket<ChatServerEvents, ChatClientEvents>;
 export function chatClient(
   url: string,
   auth: { token: string; username: string; usertype: 'ADMIN' | 'USER' },
-  opts: { reconnection?: boolean } = {},
+  opts: { reconnection?: boolean; headers?: Record<string, string> } = {},
 ) {
   const socket: Client = connectClient(url, {
     path: '/socket.io',
     transports: ['websocket'],
     auth,
+    extraHeaders: opts.headers,
     forceNew: true,
     reconnection: opts.reconnection ?? true,
     reconnectionDelay: 200,

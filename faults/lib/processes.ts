@@ -28,7 +28,7 @@ export function missingTools(opts: { nginx?: boolean } = {}): string | null {
   return null;
 }
 
-function freePort(): Promise<number> {
+export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const srv = net.createServer();
     srv.unref();
@@ -138,7 +138,7 @@ export async function startRedis(): Promise<PrivateRedis> {
   };
 }
 
-function portOpen(port: number): Promise<boolean> {
+export function portOpen(port: number): Promise<boolean> {
   return new Promise((resolve) => {
     const s = net.connect(port, '127.0.0.1');
     s.once('connect', () => {
@@ -195,6 +195,7 @@ export async function startNode(env: Record<string, string>): Promise<ServerNode
       RATE_LIMIT_SESSION: '100000',
       RATE_LIMIT_ADDRESS: '100000',
       RATE_LIMIT_SIGN_IN: '100000',
+      RATE_LIMIT_CHAT_HANDSHAKE: '100000',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -38,14 +38,19 @@ export async function buildApp(
   registerOperations(app, { database: deps.database, metricsToken: deps.config.METRICS_TOKEN });
   const hasWebApp = fs.existsSync(path.join(deps.config.webDist, 'index.html'));
   registerErrorHandler(app, { notFound: !hasWebApp });
-  registerSecurityHeaders(app);
+  registerSecurityHeaders(app, { tileUrl: deps.config.TILE_URL, origins: deps.config.CORS_ORIGINS });
   registerTransport(app);
   await app.register(compress, { global: true, encodings: ['br', 'gzip'], threshold: 1024 });
-  await registerRateLimits(app, deps.config);
+  await registerRateLimits(app, deps.config, deps.redis);
+  // The outside clients deps.ts built close with the app, after the hooks that use them.
+  app.addHook('onClose', async () => deps.redis?.close());
   registerAuth(app, deps.db, deps.clock);
   // Modules query through the scoped db: inside a write call's transaction it is that transaction.
   const scoped = { ...deps, db: scopedDb(deps.db) };
-  registerAudit(app, deps.db, scoped.db);
+  registerAudit(app, deps.db, scoped.db, {
+    trail: deps.config.AUDIT_TRAIL === 'on',
+    writeTimeout: deps.config.WRITE_STATEMENT_TIMEOUT,
+  });
   if (opts.realtime !== false) {
     await attachRealtime(app, scoped);
   }

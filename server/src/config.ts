@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import { isIP } from 'node:net';
 import path from 'node:path';
+import { LIST_TOTAL_CAP } from '@admin/contract';
 import { z } from 'zod';
 import { REPO_ROOT } from './paths';
 
@@ -15,6 +16,33 @@ function isProxyEntry(entry: string): boolean {
     return false;
   }
   return bits === undefined || (/^\d{1,3}$/.test(bits) && Number(bits) <= (family === 4 ? 32 : 128));
+}
+
+/**
+ * The list floor's settings (db/sql.ts reads them through listSettings(), so a test may change them
+ * between calls): filtered totals are exact up to LIST_TOTAL_CAP; a searched page first walks
+ * LIST_SEARCH_WALK rows of its order; every list statement stops after LIST_STATEMENT_TIMEOUT ms.
+ */
+const LIST_SETTINGS = z.object({
+  LIST_TOTAL_CAP: z.coerce.number().int().min(1).max(1_000_000).default(LIST_TOTAL_CAP),
+  LIST_SEARCH_WALK: z.coerce.number().int().min(1).max(1_000_000).default(2000),
+  LIST_STATEMENT_TIMEOUT: z.coerce.number().int().min(1).max(600_000).default(5000),
+});
+
+export type ListSettings = z.infer<typeof LIST_SETTINGS>;
+
+let listCache: { key: string; value: ListSettings } | undefined;
+
+/** The list settings from the environment (validated at start-up by loadConfig, like the rest). */
+export function listSettings(env: NodeJS.ProcessEnv = process.env): ListSettings {
+  const raw = Object.fromEntries(
+    Object.keys(LIST_SETTINGS.shape).flatMap((k) => (env[k] ? [[k, env[k]]] : [])),
+  );
+  const key = JSON.stringify(raw);
+  if (listCache?.key !== key) {
+    listCache = { key, value: LIST_SETTINGS.parse(raw) };
+  }
+  return listCache.value;
 }
 
 const ConfigSchema = z.object({
@@ -48,6 +76,8 @@ const ConfigSchema = z.object({
   RATE_LIMIT_SESSION: z.coerce.number().int().min(0).default(600),
   RATE_LIMIT_ADDRESS: z.coerce.number().int().min(0).default(1200),
   RATE_LIMIT_SIGN_IN: z.coerce.number().int().min(0).default(30),
+  RATE_LIMIT_CHAT_HANDSHAKE: z.coerce.number().int().min(0).default(60),
+  RATE_LIMIT_PAGES: z.coerce.number().int().min(0).default(120),
   /** Origins besides the app's own that may open the chat socket (comma-separated). */
   CORS_ORIGINS: z
     .string()
@@ -62,7 +92,21 @@ const ConfigSchema = z.object({
       'comma-separated origins like https://admin.example.com',
     )
     .optional(),
+  /** Passkeys: the relying party ID (a domain name, never an IP address) and the page's origin; by default the host the server is reached on. */
+  WEBAUTHN_RP_ID: z
+    .string()
+    .refine((v) => !isIP(v), 'a domain name such as admin.example.com; an IP address is not a valid RP ID')
+    .optional(),
+  WEBAUTHN_ORIGIN: z
+    .string()
+    .regex(/^https?:\/\/[^/\s]+$/, 'an origin like https://admin.example.com')
+    .optional(),
   AUDIT_RETENTION_DAYS: z.coerce.number().int().min(1).default(365),
+  ...LIST_SETTINGS.shape,
+  /** Milliseconds each statement of a write call may run (statement_timeout in its transaction); over it, 503. */
+  WRITE_STATEMENT_TIMEOUT: z.coerce.number().int().min(1).max(600_000).default(5000),
+  /** `off` drops the audit entries (write calls keep their transaction): the bench's comparison only. */
+  AUDIT_TRAIL: z.enum(['on', 'off']).default('on'),
   TRUST_PROXY: z
     .string()
     .transform((v) =>

@@ -4,10 +4,12 @@ import { pino } from 'pino';
 import type { Config } from './config';
 import type { Database, Db } from './db/client';
 import { scopedDb } from './db/tx';
+import { createNotificationWorker, type NotificationWorker } from './modules/notifications';
 import { type AnalyticsProvider, createAnalyticsProvider } from './providers/analytics';
 import { type Clock, systemClock } from './providers/clock';
 import { createMailer, type Mailer } from './providers/mail';
 import { createPushProvider, type PushProvider } from './providers/push';
+import { createRedisClients, type RedisClients } from './providers/redis';
 
 /** What every module is handed: the configuration, the database and the outside-world clients. */
 export interface AppDeps {
@@ -24,6 +26,10 @@ export interface AppDeps {
   analytics: AnalyticsProvider;
   /** The time every rule reads (expiry, lockouts, leases): the system clock; tests pass their own. */
   clock: Clock;
+  /** REDIS_URL: rate-limit counters and the chat adapter's connections; null without it. */
+  redis: RedisClients | null;
+  /** Delivers queued pushes; started at boot (background.ts), woken after a send commits. */
+  pushWorker: NotificationWorker;
 }
 
 /**
@@ -51,5 +57,12 @@ export async function createDeps(
   // Through the scoped db, like the modules' own queries (see app.ts).
   const analytics = overrides.analytics ?? (await createAnalyticsProvider(config, scopedDb(database.db)));
   const clock = overrides.clock ?? systemClock;
-  return { config, database, db: database.db, log, mailer, push, analytics, clock };
+  const redis = createRedisClients(config.REDIS_URL, log);
+  const pushWorker = createNotificationWorker({
+    db: database.db,
+    push,
+    log: log.child({ module: 'notifications' }),
+    clock,
+  });
+  return { config, database, db: database.db, log, mailer, push, analytics, clock, redis, pushWorker };
 }

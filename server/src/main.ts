@@ -1,5 +1,7 @@
 import path from 'node:path';
+import pino from 'pino';
 import { buildApp } from './app';
+import { startBackground } from './background';
 import { loadConfig, loadEnvFile } from './config';
 import { openDatabase } from './db/client';
 import { createDeps } from './deps';
@@ -20,7 +22,8 @@ async function main() {
     email: config.ADMIN_EMAIL,
     password: config.ADMIN_PASSWORD,
   });
-  const app = await buildApp(await createDeps(config, database));
+  const deps = await createDeps(config, database);
+  const app = await buildApp(deps);
   let demoAccounts: { file: string; accounts: DemoAccount[] } | undefined;
   if (config.SEED === 'demo') {
     // Several processes starting together on an empty database: one seeds, the others wait and find the data.
@@ -47,6 +50,8 @@ async function main() {
   ];
   if (admin.generatedPassword) {
     lines.push(`  Password (generated, shown once): ${admin.generatedPassword}`);
+  } else if (!admin.created) {
+    lines.push('  Password lost? Stop the server and run `npm run admin-password` for a new one.');
   }
   if (demoAccounts) {
     lines.push(`  Demo staff accounts (generated, shown once; also in ${demoAccounts.file}, mode 0600):`);
@@ -55,14 +60,33 @@ async function main() {
     }
   }
   lines.push(
-    `  One-time codes are mailed ${config.MAIL_URL ? 'over SMTP' : `to ${path.join(config.dataDir, 'outbox')} (.eml files)`} and logged here.`,
+    config.MAIL_URL
+      ? '  One-time codes are mailed over SMTP (MAIL_URL).'
+      : `  One-time codes are mailed to ${path.join(config.dataDir, 'outbox')} (.eml files) and logged here.`,
     '',
   );
-  console.log(lines.join('\n'));
+  const background = startBackground(deps, app.log);
+  printAfterLog(app.log, `${lines.join('\n')}\n`);
   handleSignals(app, database, {
+    background,
     timeoutMs: config.SHUTDOWN_TIMEOUT * 1000,
     delayMs: config.SHUTDOWN_DELAY * 1000,
   });
+}
+
+/**
+ * The log writes in the background; the banner goes out through the same stream, after the lines
+ * logged so far, so it ends what a start prints.
+ */
+function printAfterLog(log: object, text: string) {
+  const stream = (log as Record<symbol, { write?: (s: string) => unknown } | undefined>)[
+    pino.symbols.streamSym
+  ];
+  if (stream?.write) {
+    stream.write(text);
+  } else {
+    process.stdout.write(text);
+  }
 }
 
 main().catch((err) => {

@@ -43,7 +43,7 @@ describe('handleSignals', () => {
     expect(p.codes).toEqual([]);
     expect(await p.firstExit).toBe(0);
     env = undefined; // closed by the shutdown
-  }, 120_000);
+  }, 300_000);
 
   it('a second signal exits 1 at once, without waiting for the delay or requests in flight', async () => {
     env = await setupTestApp();
@@ -53,5 +53,5 @@ describe('handleSignals', () => {
     p.signals.emit('SIGINT', 'SIGINT');
     expect(p.codes).toEqual([1]);
     expect(env.app.readiness.shuttingDown).toBe(true);
-  }, 120_000);
+  }, 300_000);
 });

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import type { Background } from './background';
 import type { Database } from './db/client';
 
 export interface SignalSource {
@@ -9,13 +10,16 @@ export interface SignalSource {
  * SIGTERM/SIGINT: /readyz turns 503 at once; for `delayMs` (SHUTDOWN_DELAY) everything else is
  * still served, so a load balancer polling /readyz takes the node out before it stops accepting;
  * then the server stops accepting, requests in flight finish (up to `timeoutMs`), sockets are told
- * to reconnect and the push worker hands its job back (the app's close hooks), and the process
+ * to reconnect (the app's close hooks), the background work stops (the push worker hands its job
+ * back), and the process
  * exits 0. A second signal, or the timeout, exits 1 at once.
  */
 export function handleSignals(
   app: FastifyInstance,
   database: Database,
   opts: {
+    /** The background work main.ts started: stopped once requests have finished. */
+    background?: Background;
     timeoutMs: number;
     delayMs: number;
     signals?: SignalSource;
@@ -45,6 +49,7 @@ export function handleSignals(
     }, timeoutMs).unref();
     try {
       await app.close();
+      await opts.background?.stop();
       await database.close();
       app.log.info('shut down cleanly');
       exit(0);

@@ -3,19 +3,21 @@ import '@mantine/notifications/styles.css';
 import './global.css';
 import { localStorageColorSchemeManager, MantineProvider } from '@mantine/core';
 import { ModalsProvider } from '@mantine/modals';
-import { Notifications } from '@mantine/notifications';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { createAppRouter } from './routes';
+import { AppNotifications } from './shell/app-notifications';
 import { ConnectionBanner } from './shell/connection-banner';
 import { cssVariablesResolver, theme } from './theme';
 
 const queryClient = new QueryClient({
   defaultOptions: {
-    queries: { retry: false, refetchOnWindowFocus: false, staleTime: 10_000 },
-    mutations: { retry: false },
+    // networkMode 'always': offline, a call fails and says so ('cannot be reached') instead of
+    // waiting paused without a word.
+    queries: { retry: false, refetchOnWindowFocus: false, staleTime: 10_000, networkMode: 'always' },
+    mutations: { retry: false, networkMode: 'always' },
   },
 });
 
@@ -32,7 +34,7 @@ createRoot(document.getElementById('root') as HTMLElement).render(
       defaultColorScheme="auto"
       colorSchemeManager={colorSchemeManager}
     >
-      <Notifications position="top-right" limit={4} />
+      <AppNotifications />
       <QueryClientProvider client={queryClient}>
         <ConnectionBanner />
         <ModalsProvider labels={{ confirm: 'Yes', cancel: 'No' }}>

@@ -10,6 +10,7 @@ import {
   IconSettings,
   IconSpeakerphone,
   IconTicket,
+  IconUserCheck,
   IconUsers,
 } from '@tabler/icons-react';
 import { type ComponentType, lazy, type ReactNode } from 'react';
@@ -33,6 +34,8 @@ export interface AppPage {
   permission?: readonly Permission[];
   /** Text shown without permission (default: spec 01 'You are not authorize to access this page'). */
   forbiddenText?: string;
+  /** A count beside its sidebar entry (lazy; rendering nothing when there is none). */
+  badge?: ComponentType;
   /** The page: a (lazy) component, or an element when it takes props. */
   Component?: ComponentType;
   element?: ReactNode;
@@ -177,6 +180,12 @@ export const SIDEBAR: SidebarEntry[] = [
     icon: IconPhoto,
     pages: [
       {
+        title: 'Moderation',
+        path: patterns.moderation,
+        permission: ['moderation_desk'],
+        Component: page(() => import('./features/moderation/moderation-page')),
+      },
+      {
         title: 'Reported Posts',
         path: patterns.reportedPosts,
         permission: ['reported_posts'],
@@ -215,6 +224,14 @@ export const SIDEBAR: SidebarEntry[] = [
     path: patterns.groupPermissions,
     permission: ['group_permissions'],
     Component: page(() => import('./features/permissions/group-permissions-page')),
+  },
+  {
+    title: 'Access requests',
+    icon: IconUserCheck,
+    path: patterns.accessRequests,
+    permission: ['user_permissions_update'],
+    badge: lazy(() => import('./features/access-requests/count-badge')),
+    Component: page(() => import('./features/access-requests/access-requests-page')),
   },
   {
     title: 'Audit Log',
@@ -286,6 +303,12 @@ const OTHER_PAGES: AppPage[] = [
     Component: page(() => import('./features/auth/change-password-page')),
   },
   {
+    title: 'Security',
+    paletteGroup: 'Account',
+    path: patterns.account,
+    Component: page(() => import('./features/account/account-page')),
+  },
+  {
     path: patterns.userProfile,
     permission: ['user_profile'],
     element: <UserProfilePage extraTabs={profileExtraTabs} />,
@@ -311,6 +334,12 @@ const OTHER_PAGES: AppPage[] = [
     Component: page(() => import('./features/campaigns/campaign-list1-page')),
   },
 ];
+
+/**
+ * What areas show in the top bar, loaded after the shell: the access-request count for reviewers
+ * and the answer to one's own request.
+ */
+export const TopBarParts = lazy(() => import('./features/access-requests/shell-watch'));
 
 /** The command palette's pages: the sidebar's, in its order, then the others it names. */
 export const PALETTE_PAGES: { page: NamedPage; group: string }[] = [

@@ -10,6 +10,7 @@ export const patterns = {
   logout: '/logout',
   // signed in
   changePassword: '/change-password',
+  account: '/account',
   dashboard: '/',
   dashboardWidgets: '/dashboard-widgets/:tab',
   users: '/users',
@@ -42,6 +43,8 @@ export const patterns = {
   failedUrls: '/failed-urls',
   frequentlyUsedUrls: '/frequently-used-urls',
   auditLog: '/audit-log',
+  moderation: '/moderation',
+  accessRequests: '/access-requests',
 } as const;
 
 /** The eight editable static pages (spec 01 section 2), by route segment = page key. */
@@ -78,6 +81,7 @@ export const paths = {
   forgotPassword: patterns.forgotPassword,
   logout: patterns.logout,
   changePassword: patterns.changePassword,
+  account: patterns.account,
   dashboard: patterns.dashboard,
   dashboardWidgets: (tab: WidgetTab) => href(patterns.dashboardWidgets, { tab }),
   users: patterns.users,
@@ -110,4 +114,6 @@ export const paths = {
   failedUrls: patterns.failedUrls,
   frequentlyUsedUrls: patterns.frequentlyUsedUrls,
   auditLog: patterns.auditLog,
+  moderation: patterns.moderation,
+  accessRequests: patterns.accessRequests,
 } as const;

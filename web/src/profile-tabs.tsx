@@ -1,4 +1,4 @@
-import type { Permission } from '@admin/contract';
+import type { Permission, ProfileUserDetails } from '@admin/contract';
 import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
 
 /** A profile tab owned by another area; the profile page renders it by `order` (spec order). */
@@ -10,7 +10,10 @@ export interface ProfileTab {
   order: number;
   /** Tab hidden without it (any one); none = always shown (the tab handles its own access). */
   permission?: Permission;
-  component: LazyExoticComponent<ComponentType<{ userId: number }>>;
+  /** Shown on staff and super admin profiles only. */
+  staffOnly?: boolean;
+  /** Gets the user's id and their profile answer (name, rank). */
+  component: LazyExoticComponent<ComponentType<{ userId: number; profile: ProfileUserDetails }>>;
 }
 
 /**
@@ -64,5 +67,20 @@ export const profileExtraTabs: readonly ProfileTab[] = [
     order: 9,
     permission: 'audit_log',
     component: lazy(() => import('./features/audit/activity-tab')),
+  },
+  {
+    value: 'moderation',
+    label: 'Moderation',
+    order: 10,
+    permission: 'moderation_desk',
+    component: lazy(() => import('./features/moderation/profile-moderation-tab')),
+  },
+  {
+    value: 'security',
+    label: 'Security',
+    order: 11,
+    permission: 'user_permissions_update',
+    staffOnly: true,
+    component: lazy(() => import('./features/account/staff-security-tab')),
   },
 ];

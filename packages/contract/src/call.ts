@@ -21,6 +21,12 @@ export interface CallDef<Req extends z.ZodType = z.ZodType, Res extends z.ZodTyp
   /** `public` needs no session; otherwise a session and, when given, any one of these permissions. */
   auth?: 'public' | 'session';
   permission?: string | readonly string[];
+  /**
+   * What a write call acts on, for its audit entry: the target's type and the input (or path)
+   * field holding its id; 'self' is the caller, null a row the call creates (the answer's data.id
+   * or the service names it). Every non-GET call has one (a server test checks).
+   */
+  audit?: { target: string; id: string | null };
   summary: string;
   request: Req;
   response: Res;

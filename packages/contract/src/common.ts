@@ -122,14 +122,63 @@ export const QueryBool = z
   .union([z.boolean(), z.enum(['0', '1', 'true', 'false'])])
   .transform((v) => v === true || v === '1' || v === 'true');
 
-/** A calendar day that exists (no 2024-02-30 or 1356-97-88: PostgreSQL would refuse it with a 500). */
-export const DateOnly = Text().refine((v) => {
+/** True for a calendar day that exists, as YYYY-MM-DD. */
+function isDay(v: string): boolean {
   if (!/^\d{4}-\d{2}-\d{2}$/.test(v)) {
     return false;
   }
   const d = new Date(`${v}T00:00:00Z`);
   return v >= '0001-01-01' && !Number.isNaN(d.getTime()) && d.toISOString().startsWith(v);
-}, 'must be a date YYYY-MM-DD');
+}
+
+/** A calendar day that exists (no 2024-02-30 or 1356-97-88: PostgreSQL would refuse it with a 500). */
+export const DateOnly = Text().refine(isDay, 'must be a date YYYY-MM-DD');
+
+/**
+ * Bounds of every date a request filters on (issue 32): days outside 2000-01-01..2100-12-31 are a 400,
+ * so a range can neither build millions of days nor overflow a timestamp (9999-12-31 + 1 day).
+ */
+export const DATE_MIN = '2000-01-01';
+export const DATE_MAX = '2100-12-31';
+/** A daily series (dashboard widgets, the settings calendar) covers at most a leap year. */
+export const SERIES_MAX_DAYS = 366;
+/** A list filter's range covers at most five years (1,827 days with their leap days). */
+export const FILTER_MAX_DAYS = 1827;
+
+/** A day a request filters on: a DateOnly between DATE_MIN and DATE_MAX. */
+export const FilterDate = Text().superRefine((v, ctx) => {
+  if (!isDay(v)) {
+    ctx.addIssue({ code: 'custom', message: 'must be a date YYYY-MM-DD' });
+  } else if (v < DATE_MIN || v > DATE_MAX) {
+    ctx.addIssue({ code: 'custom', message: `must be a date from ${DATE_MIN} to ${DATE_MAX}` });
+  }
+});
+
+/** Days from start to end, both included (1 for one day). */
+export function daySpan(start: string, end: string): number {
+  return Math.round((Date.parse(`${end}T00:00:00Z`) - Date.parse(`${start}T00:00:00Z`)) / 86_400_000) + 1;
+}
+
+/**
+ * The check of a start_date/end_date pair (either may be absent on a list filter): the end is not
+ * before the start and the range spans at most `maxDays` days.
+ */
+export function rangeWithin(maxDays: number) {
+  return (r: { start_date?: string; end_date?: string }, ctx: z.RefinementCtx) => {
+    if (!r.start_date || !r.end_date) {
+      return;
+    }
+    if (r.end_date < r.start_date) {
+      ctx.addIssue({ code: 'custom', message: 'must not be before start_date', path: ['end_date'] });
+    } else if (daySpan(r.start_date, r.end_date) > maxDays) {
+      ctx.addIssue({
+        code: 'custom',
+        message: `the range may span at most ${maxDays} days`,
+        path: ['end_date'],
+      });
+    }
+  };
+}
 
 export const Timestamp = z.string().describe('ISO 8601 UTC timestamp');
 

@@ -43,10 +43,14 @@ export const TEXTS = {
   suspended: 'This account has been suspended',
   loggedOut: 'You have logout successfully',
   unauthorized: 'You are not authorized to perform this action',
+  /** 401 of a call whose bearer token names no live session (expired, revoked, signed out elsewhere) */
+  sessionEnded: 'Your session has ended. Sign in again.',
   serverError: 'Server Error',
   noPermissionContent: 'You do not have permission to view this content',
   /** 403 of every call but change-password after signing in with a mailed one-time password */
   mustChangePassword: 'Please choose a new password before you continue',
   /** answer of reset-password (spec 01 Reset Password screen), the same for every address */
   resetPasswordSent: 'New Password will be sent to your email address',
+  /** 403 of every call but enrolling while the second-factor policy asks this account for one */
+  mustEnrol: 'Please set up a passkey or an authenticator app before you continue',
 } as const;

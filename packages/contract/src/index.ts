@@ -1,4 +1,5 @@
 import type { CallDef } from './call';
+import { accessRequestCalls } from './calls/access-requests';
 import { auditCalls } from './calls/audit';
 import { authCalls } from './calls/auth';
 import { campaignsCalls } from './calls/campaigns';
@@ -9,11 +10,13 @@ import { docsCalls } from './calls/docs';
 import { groupsCalls } from './calls/groups';
 import { interestsCalls } from './calls/interests';
 import { mapCalls } from './calls/map';
+import { moderationCalls } from './calls/moderation';
 import { notificationsCalls } from './calls/notifications';
 import { permissionsCalls } from './calls/permissions';
 import { postsCalls } from './calls/posts';
 import { profileCalls } from './calls/profile';
 import { searchesCalls } from './calls/searches';
+import { securityCalls } from './calls/security';
 import { settingsCalls } from './calls/settings';
 import { signupCodesCalls } from './calls/signup-codes';
 import { transactionsCalls } from './calls/transactions';
@@ -21,8 +24,10 @@ import { urlsCalls } from './calls/urls';
 import { usersCalls } from './calls/users';
 
 export * from './call';
+export * from './calls/access-requests';
 export * from './calls/audit';
 export * from './calls/auth';
+export * from './calls/campaign-settings';
 export * from './calls/campaigns';
 export * from './calls/chat';
 export * from './calls/cms';
@@ -31,11 +36,13 @@ export * from './calls/docs';
 export * from './calls/groups';
 export * from './calls/interests';
 export * from './calls/map';
+export * from './calls/moderation';
 export * from './calls/notifications';
 export * from './calls/permissions';
 export * from './calls/posts';
 export * from './calls/profile';
 export * from './calls/searches';
+export * from './calls/security';
 export * from './calls/settings';
 export * from './calls/signup-codes';
 export * from './calls/transactions';
@@ -49,6 +56,7 @@ export * from './realtime';
 
 /** Every call of the API, by name. The server registers, guards and documents exactly these. */
 export const calls = {
+  ...accessRequestCalls,
   ...auditCalls,
   ...authCalls,
   ...campaignsCalls,
@@ -59,11 +67,13 @@ export const calls = {
   ...groupsCalls,
   ...interestsCalls,
   ...mapCalls,
+  ...moderationCalls,
   ...notificationsCalls,
   ...permissionsCalls,
   ...postsCalls,
   ...profileCalls,
   ...searchesCalls,
+  ...securityCalls,
   ...settingsCalls,
   ...signupCodesCalls,
   ...transactionsCalls,

@@ -58,6 +58,7 @@ export const PERMISSIONS = [
   'campaign_interests_update',
   'campaign_interests_delete',
   'audit_log',
+  'moderation_desk',
 ] as const;
 
 export type Permission = (typeof PERMISSIONS)[number];
@@ -87,6 +88,7 @@ export const POST_LOGIN_ORDER: readonly { permission: Permission; path: string }
   { permission: 'get_app_version', path: '/settings' },
   { permission: 'send_notifications', path: '/notifications' },
   { permission: 'audit_log', path: '/audit-log' },
+  { permission: 'moderation_desk', path: '/moderation' },
 ];
 
 export interface PermissionHolder {
@@ -163,6 +165,10 @@ export const PERMISSION_INFO: Record<Permission, { label: string; area: Permissi
   user_permissions: { label: "See a backend user's permissions", area: 'Groups and permissions' },
   user_permissions_update: { label: "Change a backend user's permissions", area: 'Groups and permissions' },
   audit_log: { label: "See the audit log and users' activity", area: 'Groups and permissions' },
+  moderation_desk: {
+    label: 'Work the moderation desk (decide reported posts and users)',
+    area: 'Posts and searches',
+  },
   searches: { label: 'See searches', area: 'Posts and searches' },
   reported_posts: { label: 'See reported posts', area: 'Posts and searches' },
   post_details: { label: 'Open post details', area: 'Posts and searches' },

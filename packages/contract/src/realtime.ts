@@ -1,5 +1,7 @@
 import { z } from 'zod';
+import type { AccessRequestEvent } from './calls/access-requests';
 import { ChatMessage, DirectMessage } from './calls/chat';
+import type { ModerationEvent } from './calls/moderation';
 import { Id, Int, MAX_ID, Num, Text } from './common';
 
 /**
@@ -106,6 +108,10 @@ export interface ChatClientEvents {
   send_message: (req: ChatSendMessageRequest, ack?: (res: ChatAck<{ data: ChatTextEvent }>) => void) => void;
   read: (req: ChatReadRequest, ack?: (res: ChatAck<{ ids: number[] }>) => void) => void;
   delivered: (req: ChatDeliveredRequest, ack?: (res: ChatAck<{ ids: number[] }>) => void) => void;
+  /** Staff with moderation_desk: join the desk's room (live reports, claims, decisions). */
+  moderation_watch: (req: Record<string, never>, ack?: (res: ChatAck) => void) => void;
+  /** Staff with user_permissions_update: hear every new and answered access request. */
+  access_requests_watch: (req: Record<string, never>, ack?: (res: ChatAck) => void) => void;
 }
 
 // ---- server -> client ----
@@ -167,6 +173,9 @@ export interface ChatServerEvents {
   TEXT: (e: ChatTextEvent) => void;
   read: (e: ChatReadEvent) => void;
   delivered: (e: ChatDeliveredEvent) => void;
+  moderation: (e: ModerationEvent) => void;
+  /** A request made or answered: to the reviewers' room, and an answer to the requester's own sockets. */
+  access_request: (e: AccessRequestEvent) => void;
 }
 
 export interface ChatSocketData {
@@ -176,4 +185,6 @@ export interface ChatSocketData {
   avatar: string | null;
   usertype: ChatUserType;
   token: string;
+  /** When the socket connected (ms): the newest of a user's sockets over the limit is the one closed. */
+  connectedAt: number;
 }

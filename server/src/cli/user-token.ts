@@ -4,23 +4,12 @@
  * Opens the configured database (DATABASE_URL, or PGlite in DATA_DIR). PGlite is single-process:
  * stop the server first when it runs on PGlite (this refuses while the port answers).
  */
-import net from 'node:net';
 import { and, eq, sql } from 'drizzle-orm';
 import { loadConfig, loadEnvFile } from '../config';
 import { openDatabase } from '../db/client';
 import { users } from '../db/schema';
-import { createSession } from '../modules/auth/sessions';
-
-function portAnswers(port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const socket = net.connect({ port, host: '127.0.0.1' });
-    socket.once('connect', () => {
-      socket.destroy();
-      resolve(true);
-    });
-    socket.once('error', () => resolve(false));
-  });
-}
+import { createSession } from '../modules/auth';
+import { refuseWhilePgliteServes } from './pglite-owner';
 
 async function main() {
   const username = process.argv[2];
@@ -30,13 +19,7 @@ async function main() {
   }
   loadEnvFile();
   const config = loadConfig();
-  if (!config.DATABASE_URL && (await portAnswers(config.PORT))) {
-    console.error(
-      `The server seems to run on port ${config.PORT} with PGlite, which one process at a time may open.\n` +
-        'Stop it, mint the token, start it again (or use DATABASE_URL with PostgreSQL).',
-    );
-    process.exit(1);
-  }
+  await refuseWhilePgliteServes(config, 'mint the token');
   const database = await openDatabase({ url: config.DATABASE_URL, dataDir: config.dataDir });
   try {
     await database.migrate();

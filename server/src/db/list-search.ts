@@ -1,71 +1,67 @@
 /**
- * Searched lists whose cost does not grow with the table (issue 12). A term matching half the
- * table and one matching three rows need opposite plans, and PostgreSQL's estimate of a term's
- * matches cannot tell them apart reliably (and a term like 'Leah' sits in one stretch of the name
- * order), so the floor chooses from what it finds (and from a sample, db/term-pieces.ts):
- * - a term of 3+ characters whose rare pieces put its matches at most at the cap: those matches
- *   through the pieces' short index lists, page and exact total at once;
- * - a 1-2 character term sorted by a column an index is keyed for (`ordered`): one ordered walk per
- *   searched column, each stopping at the page, merged (`prefixPage`);
- * - else a bounded walk: the first walkRows() rows in the list's order, the term tested on each; enough
- *   matches there make the page (a common term, anywhere in the order);
- * - else every match, sorted (`allMatchesPage`): the term is rare (the trigram or prefix index finds
- *   its few rows) or gathered far along the order.
+ * A searched list (users, deleted users, staff, searches, followers): one page and its capped total.
+ * Two plans, chosen by plain rules, each plain SQL that PostgreSQL plans with its own settings:
  *
- * The total is counted up to totalCap(): for a short term one capped branch per column, each an
- * index-only walk of a prefix index, at the same time as the page; else after the walk, by a
- * bounded scan when the walk found the term common (`scannedCount`: it stops at the cap's match
- * instead of collecting every match), or when the walk filled the page, by the rows that start as
- * the term does (`prefixedCount`); by the term's index otherwise (`boundedMatches`).
+ * 1. the walk: the first walkRows() rows of the list in its order (the sort's index), the term
+ *    tested on each. Its matches are the first ones in the order, so the page stands when they fill
+ *    it, or when the walk read the whole list. Skipped when the page lies past the walk, the list
+ *    has no index for its order (`walk: false`), or the term's own index holds that order.
+ * 2. the matches through the term's index (pg_trgm GIN for 3+ characters, lower(left(column, n))
+ *    indexes under 3). When those hold the list's order (`prefixOrder`, a 1-2 character term), each
+ *    column's first matches in it, merged: the page reads its rows and stops. Else every match,
+ *    then sorted; `OFFSET 0` keeps that plan: PostgreSQL would otherwise trade it for walking the
+ *    sort's index, unbounded for a rare term.
+ *
+ * The total runs beside them: the matches counted up to totalCap() + 1 (the planner picks the
+ * index or a scan that stops at the cap; `countAll`: planned for every match, see ListSearch).
+ * Every statement runs under LIST_STATEMENT_TIMEOUT (sql.ts: listStatement): a count that runs
+ * out answers the cap, flagged; a page, a 503.
  */
 import { type SQL, sql } from 'drizzle-orm';
-import { byBitmap, type Db } from './client';
+import { z } from 'zod';
+import type { Db } from './client';
 import {
-  COMMON_HIT_RATE,
-  cappedTotal,
+  countStatement,
   type Direction,
   isShortTerm,
+  listStatement,
   orderBy,
   type PagedList,
   type PagedListSpec,
-  prefixMatch,
-  rowMatch,
+  type RowSchema,
   rowsOf,
-  scanRows,
   searchMatch,
   totalCap,
-  totalOf,
   walkRows,
 } from './sql';
-import { piecesMatch, type SampledColumns, sampleTerm, type TermPieces } from './term-pieces';
 
 export interface ListSearch {
   term: string;
-  /** Searched columns (each `from`'s alias.column). */
+  /** Searched columns (the term anywhere in any of them, or at the start under 3 characters). */
   columns: SQL[];
   /** The list's sort column and direction (ORDER BY column, deferred key). */
   sort: { column: SQL; direction: Direction; nullable?: boolean };
-  /**
-   * For a term shorter than SHORT_TERM: conditions, one per walk, that together hold every match
-   * and that an index serves in the list's order (e.g. one prefix range of the sort column per
-   * spelling, and the other column's prefix on an index keyed (prefix, sort column)). Absent when no
-   * index serves this sort: the bounded walk is used.
-   */
-  ordered?: SQL[];
-  /**
-   * Per column, the columns its prefix index (keyed lower(left(column, n)) first) orders by next,
-   * e.g. sql`u.username, u.id` for users_name_p<n>_idx: pins a short term's count to that index.
-   */
-  prefixOrder?: (SQL | undefined)[];
-  /**
-   * false when no index walks the list in this order cheaply (a small part of a big table, e.g.
-   * deleted users by date): the page is then every match, sorted.
-   */
+  /** false when no index walks the list in this order (a small part of a big table): plan 2 only. */
   walk?: boolean;
-  /** The table and columns (in `columns`' order) whose sample picks a long term's rare pieces. */
-  sampled?: SampledColumns;
-  /** Set by searchedList: the pieces each column's index is given (db/term-pieces.ts). */
-  pieces?: TermPieces;
+  /**
+   * Indexes (lower(left(column, 1 | 2)), sort column, key) exist for every searched column: a 1-2
+   * character term reads each column's first matches in the list's order from them (plan 2).
+   */
+  prefixOrder?: boolean;
+  /**
+   * Count planned for every match (a MATERIALIZED CTE, read up to the cap): for a list whose one
+   * searched column leads a narrow index of its own (searches: the term order's), which PostgreSQL
+   * walks for the cap as if the matches were spread along it, where they gather at the term's
+   * place ('yosemite': 975,000 entries read at 1,000,000 searches).
+   */
+  countAll?: boolean;
+  /**
+   * For a subset of a table (a user's followers): the subset with each row's searched row read by
+   * one probe. A term common in the subset (one whose walk filled the page; without a walk, 1-2
+   * characters) is counted over it, stopping at the cap's match; a join planned for the LIMIT would
+   * scan the table. Any other is counted through the term's index.
+   */
+  probed?: SQL;
 }
 
 /** A list spec whose page is found on deferred keys, with its search. */
@@ -74,22 +70,20 @@ export type SearchedSpec = PagedListSpec & {
   search: ListSearch;
 };
 
-const from = (spec: SearchedSpec) => spec.countFrom ?? spec.from;
 const and = (parts: SQL[]) => (parts.length === 0 ? sql`true` : sql.join(parts, sql` AND `));
 
 function parts(spec: SearchedSpec) {
   const filters = (spec.filters ?? []).filter((f): f is SQL => Boolean(f));
-  const where = and([...(spec.where ?? []), ...filters]);
   const { page, page_limit } = spec.input;
   const { column, direction, nullable } = spec.search.sort;
   return {
-    where,
+    where: and([...(spec.where ?? []), ...filters]),
+    match: searchMatch(spec.search.term, spec.search.columns),
     key: spec.deferred.key,
     column,
     limit: sql`LIMIT ${page_limit} OFFSET ${page * page_limit}`,
-    /** The order of the (key, ord) rows the plans select. */
+    /** The order of the (key, ord) rows the plans select: the list's own. */
     keyOrder: orderBy(sql`x.ord`, sql`x.key`, direction, { nullable }),
-    reach: (page + 1) * page_limit,
   };
 }
 
@@ -97,304 +91,101 @@ function parts(spec: SearchedSpec) {
 const withRows = (spec: SearchedSpec, keys: SQL, extra: SQL = sql``) =>
   sql`SELECT ${spec.select}${extra} FROM (${keys}) page JOIN ${spec.deferred.rows} ORDER BY ${spec.order}`;
 
-/** Short term, ordered walks: each branch walks its index in order and stops at the page's end. */
-function prefixPage(spec: SearchedSpec): SQL {
-  const { where, key, column, limit, keyOrder, reach } = parts(spec);
-  const branches = (spec.search.ordered ?? []).map(
-    (b) =>
-      sql`(SELECT ${key} AS key, ${column} AS ord FROM ${spec.from} WHERE ${where} AND ${b} ORDER BY ${spec.order} LIMIT ${reach})`,
-  );
-  return withRows(
-    spec,
-    sql`SELECT x.key FROM (${sql.join(branches, sql` UNION `)}) x ORDER BY ${keyOrder} ${limit}`,
-  );
-}
-
 /**
- * The bounded walk: the first walkRows() rows in the list's order, with the page among their matches.
- * Each row answers `walked` (rows the walk read) and `hits` (matches among them): the page is right
- * when it is full, or when the walk read the whole list (walked < walkRows()); else allMatchesPage
- * answers. The hit rate tells a common term (see scannedCount).
+ * Plan 1: the page among the first walkRows() rows in the list's order, numbered as read (`rn`).
+ * The walk stops once it holds the page's matches and one more row, so a common term reads a few
+ * rows; `hit OR rn = walkRows()` keeps the walk's last row as its end mark (`last__`: a short page
+ * whose walk ended before that row read the whole list).
  */
 function walkPage(spec: SearchedSpec): SQL {
-  const { where, key, column, limit, keyOrder } = parts(spec);
-  const match = rowMatch(spec.search.term, spec.search.columns);
-  const keys = sql`SELECT x.key FROM w x WHERE x.hit ORDER BY ${keyOrder} ${limit}`;
-  return sql`WITH w AS MATERIALIZED (
-      SELECT ${key} AS key, ${column} AS ord, ${match} AS hit FROM ${spec.from} WHERE ${where} ORDER BY ${spec.order} LIMIT ${walkRows()}
-    ) ${withRows(spec, keys, sql`, (SELECT count(*) FROM w)::int AS walked__, (SELECT count(*) FROM w WHERE w.hit)::int AS hits__`)}`;
+  const { where, match, key } = parts(spec);
+  const { page, page_limit } = spec.input;
+  const walk = walkRows();
+  const keys = sql`SELECT x.key FROM w x WHERE x.hit ORDER BY x.rn LIMIT ${page_limit} OFFSET ${page * page_limit}`;
+  return sql`WITH w AS (
+      SELECT * FROM (
+        SELECT ${key} AS key, ${match} AS hit, row_number() OVER (ORDER BY ${spec.order}) AS rn
+          FROM ${spec.from} WHERE ${where} ORDER BY ${spec.order} LIMIT ${walk}
+      ) r WHERE r.hit OR r.rn = ${walk} LIMIT ${(page + 1) * page_limit + 1}
+    ) ${withRows(spec, keys, sql`, (SELECT max(rn) FROM w)::int AS last__`)}`;
 }
+
+/** A 1-2 character term on a list whose prefix indexes hold its order (plan 2 reads them in order). */
+const inOrder = (spec: SearchedSpec) => spec.search.prefixOrder === true && isShortTerm(spec.search.term);
 
 /**
- * Every match, then sorted: OFFSET 0 keeps the search's own plan (the trigram or prefix index's
- * bitmap) from being traded for a walk of the sort index.
+ * Plan 2: the matches through the term's index. In order: each column's first matches (an
+ * ORDER BY ... LIMIT that PostgreSQL reads from its prefix index), merged by UNION. Else every
+ * match, then sorted.
  */
-function allMatchesPage(spec: SearchedSpec): SQL {
-  const { where, key, column, limit, keyOrder } = parts(spec);
-  const match = searchMatch(spec.search.term, spec.search.columns);
-  return withRows(
-    spec,
-    sql`SELECT x.key FROM (SELECT ${key} AS key, ${column} AS ord FROM ${from(spec)} WHERE ${where} AND ${match} OFFSET 0) x
-      ORDER BY ${keyOrder} ${limit}`,
-  );
-}
-
-/**
- * The matches up to totalCap() + 1, found through the term's index (only its rare pieces', when
- * searchedList found them: db/term-pieces.ts): their number (the total) and, when that is all of
- * them, the page's keys among them (the page of a rare term).
- */
-function boundedMatches(spec: SearchedSpec): SQL {
-  const { where, key, column, limit, keyOrder } = parts(spec);
-  const match = piecesMatch(spec.search.term, spec.search.columns, spec.search.pieces);
-  return sql`WITH m AS MATERIALIZED (
-      SELECT ${key} AS key, ${column} AS ord FROM ${from(spec)} WHERE ${where} AND ${match} LIMIT ${totalCap() + 1}
-    ) SELECT (SELECT count(*) FROM m)::int AS n, false AS exact, ARRAY(SELECT x.key FROM m x ORDER BY ${keyOrder} ${limit}) AS keys`;
-}
-
-/**
- * A common term's total: the first scanRows() rows of the list in whatever order is cheapest, the
- * term tested on each, stopping at the cap's match. Reaching the cap gives the total (the cap, a lower
- * bound) without collecting every match as the trigram bitmap would (a fifth of a second for 'son'
- * at 1,000,000 users); not reaching it leaves the count to boundedMatches.
- */
-function scannedCount(spec: SearchedSpec): SQL {
-  const { where } = parts(spec);
-  const match = rowMatch(spec.search.term, spec.search.columns);
-  return sql`SELECT count(*)::int AS n FROM (
-      SELECT 1 FROM (SELECT ${match} AS hit FROM ${from(spec)} WHERE ${where} LIMIT ${scanRows()}) s WHERE s.hit LIMIT ${totalCap() + 1}
-    ) c`;
-}
-
-/**
- * The share of the first walkRows() rows, in whatever order is cheapest (near enough a sample),
- * that hold the term: tells a common term the walk missed because its part of the order has none
- * (at 10,000,000 users the first 2,000 by name are all one name).
- */
-function sampledHits(spec: SearchedSpec): SQL {
-  const { where } = parts(spec);
-  const match = rowMatch(spec.search.term, spec.search.columns);
-  return sql`SELECT count(*) FILTER (WHERE s.hit)::int AS hits, count(*)::int AS n FROM (
-      SELECT ${match} AS hit FROM ${from(spec)} WHERE ${where} LIMIT ${walkRows()}) s`;
-}
-
-/**
- * A common term's page when the first walk found too few of it: the list's order read on until the
- * page's matches are found, at most scanRows() rows (the executor stops at the page's last match).
- */
-function longWalkPage(spec: SearchedSpec): SQL {
-  const { where, key, column, limit, keyOrder } = parts(spec);
-  const match = rowMatch(spec.search.term, spec.search.columns);
-  return withRows(
-    spec,
-    sql`SELECT x.key FROM (
-      SELECT ${key} AS key, ${column} AS ord, ${match} AS hit FROM ${spec.from} WHERE ${where} ORDER BY ${spec.order} LIMIT ${scanRows()}
-    ) x WHERE x.hit ORDER BY ${keyOrder} ${limit}`,
-  );
-}
-
-/** The first walkRows() rows in the cheapest order hold the term in at least COMMON_HIT_RATE of them. */
-async function sampledCommon(db: Db, spec: SearchedSpec): Promise<boolean> {
-  const sample = rowsOf<{ hits: number; n: number }>(await db.execute(sampledHits(spec)))[0];
-  return Boolean(sample) && sample.n >= walkRows() && sample.hits >= COMMON_HIT_RATE * sample.n;
-}
-
-/**
- * A term's share of the table at which the bounded scan is likely to reach the cap (half as many
- * matches again as the cap needs, inside scanRows()): its count is then tried by the scan first,
- * whose cost does not grow with the table, before the trigram bitmap of every match, whose does.
- */
-const scanRate = () => (1.5 * (totalCap() + 1)) / scanRows();
-
-/**
- * A page the first walk could not fill, for a term the sample finds common (the table's sample,
- * `rate`, where the list is the table: likely to reach the cap inside the scan; else the walk's
- * start in the cheapest order) and the scan counts past the cap: found by the longer walk instead
- * of collecting every match through the trigram bitmap (seconds for a term in a tenth of
- * 10,000,000 users). Null when that does not answer.
- */
-async function commonTermPage<T>(db: Db, spec: SearchedSpec, rate?: number): Promise<PagedList<T> | null> {
-  const common = rate !== undefined ? rate >= scanRate() : await sampledCommon(db, spec);
-  if (!common) {
-    return null;
-  }
-  const n = rowsOf<{ n: number }>(await db.execute(scannedCount(spec)))[0]?.n ?? 0;
-  if (n <= totalCap()) {
-    return null;
-  }
-  const rows = rowsOf<T>(await db.execute(longWalkPage(spec)));
-  if (rows.length < spec.input.page_limit) {
-    return null;
-  }
-  return { rows, ...cappedTotal(n) };
-}
-
-/** Characters of the longest prefix index (the `_p2_` ones) a term's head is looked up in. */
-const PREFIX_HEAD = 2;
-
-/**
- * A lower bound of a term's total from the rows that start as the term does: each searched column's
- * prefix index read in order at its first PREFIX_HEAD characters, at most ten times the cap's rows,
- * the term tested on each. Terms are often typed from their start ('coffee' begins 139,010 of
- * 5,000,000 searches): the cap reached there is the total without the trigram bitmap of every
- * match (50 ms). Falling short costs at most those rows. Null when the list names no prefix index
- * for its columns.
- */
-function prefixedCount(spec: SearchedSpec): SQL | null {
-  const { term, columns, prefixOrder } = spec.search;
-  if (!prefixOrder || prefixOrder.length !== columns.length || prefixOrder.some((o) => !o)) {
-    return null;
-  }
-  const { where, key } = parts(spec);
-  const head = [...term].slice(0, PREFIX_HEAD).join('');
-  const match = rowMatch(term, columns);
-  const cap = totalCap() + 1;
-  const scan = 10 * cap;
-  const branches = columns.map(
-    (c, i) => sql`(SELECT x.key FROM (
-      SELECT ${key} AS key, ${match} AS hit FROM ${from(spec)} WHERE ${where} AND ${prefixMatch(head, c)}
-       ORDER BY ${prefixOrder[i]} LIMIT ${scan}) x WHERE x.hit LIMIT ${cap})`,
-  );
-  return sql`SELECT count(*)::int AS n FROM (${sql.join(branches, sql` UNION `)}) c`;
-}
-
-/** The page's rows for keys already found, in the list's order. */
-function rowsOfKeys(spec: SearchedSpec, keys: number[]): SQL {
-  const list = keys.filter((k) => Number.isInteger(k)).join(',');
-  return withRows(spec, sql`SELECT unnest(${sql.raw(`ARRAY[${list}]`)}::int[]) AS key`);
-}
-
-/**
- * The matches counted up to totalCap() + 1: for a short term one capped branch per column, their
- * union deduplicated (a branch at the cap makes the union pass it too); else one capped scan.
- */
-function searchCount(spec: SearchedSpec): SQL {
-  const { where, key } = parts(spec);
+function matchesPage(spec: SearchedSpec): SQL {
+  const { where, match, key, column, limit, keyOrder } = parts(spec);
   const { term, columns } = spec.search;
-  const cap = totalCap() + 1;
-  const from = spec.countFrom ?? spec.from;
-  if (isShortTerm(term)) {
-    // Each branch in its prefix index's order, so the planner reads that index and stops at the cap
-    // (left to itself it walks another index testing every row: half the table for 'ma').
-    const branches = columns.map((c, i) => {
-      const order = spec.search.prefixOrder?.[i];
-      return sql`(SELECT ${key} AS key FROM ${from} WHERE ${where} AND ${prefixMatch(term, c)}${
-        order ? sql` ORDER BY ${order}` : sql``
-      } LIMIT ${cap})`;
-    });
-    return sql`SELECT count(*)::int AS n, false AS exact FROM (${sql.join(branches, sql` UNION `)}) x`;
-  }
-  const match = searchMatch(term, columns);
-  return sql`SELECT count(*)::int AS n, false AS exact FROM (SELECT 1 FROM ${from} WHERE ${where} AND ${match} LIMIT ${cap}) x`;
+  const { page, page_limit } = spec.input;
+  const matches = inOrder(spec)
+    ? sql.join(
+        columns.map(
+          (c) => sql`(SELECT ${key} AS key, ${column} AS ord FROM ${spec.from}
+            WHERE ${where} AND ${searchMatch(term, [c])} ORDER BY ${spec.order} LIMIT ${(page + 1) * page_limit})`,
+        ),
+        sql` UNION `,
+      )
+    : sql`SELECT ${key} AS key, ${column} AS ord FROM ${spec.from} WHERE ${where} AND ${match} OFFSET 0`;
+  return withRows(spec, sql`SELECT x.key FROM (${matches}) x ORDER BY ${keyOrder} ${limit}`);
 }
 
-/** Which plan a searched page tries first. */
-function firstPlan(spec: SearchedSpec): 'prefix' | 'walk' | 'all' {
-  if (isShortTerm(spec.search.term) && (spec.search.ordered?.length ?? 0) > 0) {
-    return 'prefix';
-  }
-  return spec.search.walk === false ? 'all' : 'walk';
+/** The matches counted up to totalCap() + 1 (PostgreSQL picks the term's index or a scan). */
+function matchCount(spec: SearchedSpec, from: SQL = spec.countFrom ?? spec.from): SQL {
+  const { where, match } = parts(spec);
+  const matches = sql`SELECT 1 FROM ${from} WHERE ${where} AND ${match}`;
+  const cap = sql`LIMIT ${totalCap() + 1}`;
+  return spec.search.countAll
+    ? sql`WITH m AS MATERIALIZED (${matches})
+        SELECT count(*)::int AS n, false AS exact FROM (SELECT 1 FROM m ${cap}) x`
+    : sql`SELECT count(*)::int AS n, false AS exact FROM (${matches} ${cap}) x`;
 }
+
+/** The walk answers pages inside it, on lists with an index for their order, unless plan 2 reads in it. */
+const walks = (spec: SearchedSpec) =>
+  spec.search.walk !== false && !inOrder(spec) && (spec.input.page + 1) * spec.input.page_limit <= walkRows();
 
 /**
- * The first queries of a searched page, run at once: the page plan tried first, and the total.
- * (For the benchmark: the server runs the bitmap ones under byBitmap's settings.)
+ * A subset's count waits for the walk: a term that filled it is counted over the subset, any other
+ * through the term's index. Without a walk, a 1-2 character term is counted over the subset.
  */
+const countAfterWalk = (spec: SearchedSpec) => spec.search.probed !== undefined && walks(spec);
+
+/** The statements a searched page starts with (exported so the bench times them). */
 export function searchedListQueries(spec: SearchedSpec): [SQL, SQL] {
-  const plan = firstPlan(spec);
-  return plan === 'prefix'
-    ? [prefixPage(spec), searchCount(spec)]
-    : [plan === 'walk' ? walkPage(spec) : allMatchesPage(spec), boundedMatches(spec)];
+  const { probed, term } = spec.search;
+  const count = probed && isShortTerm(term) ? matchCount(spec, probed) : matchCount(spec);
+  return [walks(spec) ? walkPage(spec) : matchesPage(spec), count];
 }
 
-type Walked<T> = T & { walked__?: number; hits__?: number };
-
-/**
- * The matches up to the cap through the term's index (boundedMatches): the exact total with the
- * page's rows, or the cap flagged with no rows (the page is then the caller's to find).
- */
-async function boundedPage<T>(db: Db, spec: SearchedSpec): Promise<PagedList<T> & { found: boolean }> {
-  const bounded = isShortTerm(spec.search.term)
-    ? await db.execute(boundedMatches(spec))
-    : await byBitmap(db, boundedMatches(spec));
-  const total = totalOf(bounded);
-  if (total.total_is_lower_bound) {
-    return { rows: [], ...total, found: false };
-  }
-  const { keys } = rowsOf<{ keys: number[] | string }>(bounded)[0];
-  const list: unknown[] =
-    typeof keys === 'string' ? JSON.parse(keys.replace('{', '[').replace('}', ']')) : keys;
-  const rows = list.length === 0 ? [] : rowsOf<T>(await db.execute(rowsOfKeys(spec, list.map(Number))));
-  return { rows, ...total, found: true };
-}
+/** The walk's end mark, on each row of its page (walkPage). */
+const WalkEnd = z.object({ last__: z.number() });
 
 /** One page of a searched list and its total: see the plans above. */
-export async function searchedList<T>(db: Db, spec: SearchedSpec): Promise<PagedList<T>> {
-  const { term, sampled } = spec.search;
-  const sample = sampled && !isShortTerm(term) ? await sampleTerm(db, term, sampled) : null;
-  const { pieces } = sample ?? {};
-  if (pieces && pieces.estimate <= totalCap()) {
-    // A term its pieces make rare (a full username, a typo): its few matches, found through their
-    // short index lists, are the page and the total. Should they pass the cap after all (the
-    // sample misjudged), the plans below, with the whole term.
-    const { found, ...rare } = await boundedPage<T>(db, { ...spec, search: { ...spec.search, pieces } });
-    if (found) {
-      return rare;
+export async function searchedList<T>(db: Db, spec: SearchedSpec & RowSchema<T>): Promise<PagedList<T>> {
+  const [first, count] = searchedListQueries(spec);
+  let counting = countAfterWalk(spec) ? null : countStatement(db, count);
+  // Settled here, awaited below: a failing page must not leave the count's failure unhandled.
+  counting?.catch(() => undefined);
+  let rows: T[] | null = null;
+  if (walks(spec)) {
+    const result = await listStatement(db, first);
+    const walked = rowsOf(WalkEnd, result);
+    const full = walked.length === spec.input.page_limit;
+    if (full || (walked.length > 0 && walked[0].last__ < walkRows())) {
+      rows = rowsOf(spec.row, result);
     }
+    counting ??= countStatement(
+      db,
+      full && spec.search.probed ? matchCount(spec, spec.search.probed) : matchCount(spec),
+    );
+    counting.catch(() => undefined);
   }
-  // The term's share of the table, where the list is the table: the sample's (no query needed).
-  const rate = sampled?.whole ? sample?.rate : undefined;
-  const plan = firstPlan(spec);
-  if (plan === 'prefix') {
-    const [page, counted] = await Promise.all([db.execute(prefixPage(spec)), db.execute(searchCount(spec))]);
-    return { rows: rowsOf<T>(page), ...totalOf(counted) };
-  }
-  // The walk first (a common term's page, and the term's hit rate), then the total: a common term
-  // counted by a bounded scan, anything else by its matches up to the cap (also a rare term's page).
-  const walked = plan === 'walk' ? rowsOf<Walked<T>>(await db.execute(walkPage(spec))) : null;
-  const full = walked !== null && walked.length === spec.input.page_limit;
-  if (full) {
-    // A full page stands; a count of some of the matches that passes the cap is its total: a
-    // common term's bounded scan, or the rows that start as it does, first when the sample finds
-    // more of those than the cap (a term typed from its start: 'coffee').
-    const scan = isCommon(walked[0]) || (rate ?? 0) >= scanRate() ? scannedCount(spec) : null;
-    const prefixed = isShortTerm(term) ? null : prefixedCount(spec);
-    const startsOften = sample !== null && sample.startRate * sample.rows > totalCap();
-    const lowerBounds = startsOften ? [prefixed, scan] : [scan, prefixed];
-    for (const count of lowerBounds) {
-      const n = count ? (rowsOf<{ n: number }>(await db.execute(count))[0]?.n ?? 0) : 0;
-      if (n > totalCap()) {
-        return { rows: stripped(walked), ...cappedTotal(n) };
-      }
-    }
-  }
-  const walkedAll = (walked?.length ?? 0) > 0 && walked![0].walked__! < walkRows();
-  if (walked !== null && !full && !walkedAll) {
-    const common = await commonTermPage<T>(db, spec, rate);
-    if (common) {
-      return common;
-    }
-  }
-  const { found, ...bounded } = await boundedPage<Walked<T>>(db, spec);
-  if (found) {
-    return { ...bounded, rows: stripped(bounded.rows) };
-  }
-  // The walk's page stands when full, or when the walk read the whole list; else every match, sorted.
-  const rows =
-    walked !== null && (full || walkedAll)
-      ? walked
-      : rowsOf<Walked<T>>(await byBitmap(db, allMatchesPage(spec)));
-  return { ...bounded, rows: stripped(rows) };
-}
-
-/** A walk that read a full walkRows() and found the term in at least COMMON_HIT_RATE of them. */
-const isCommon = (first: Walked<unknown> | undefined) =>
-  first?.walked__ === walkRows() && (first.hits__ ?? 0) >= COMMON_HIT_RATE * walkRows();
-
-function stripped<T>(rows: Walked<T>[]): T[] {
-  for (const r of rows) {
-    delete r.walked__;
-    delete r.hits__;
-  }
-  return rows;
+  // The row schema leaves the walk's end mark out.
+  rows ??= rowsOf(spec.row, await listStatement(db, walks(spec) ? matchesPage(spec) : first));
+  return { rows, ...(await (counting ?? countStatement(db, count))) };
 }

@@ -2,7 +2,7 @@
 // totals exact up to the cap and the cap with total_is_lower_bound beyond it (a cap of 5 here).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callApi, calls, type MadeUser, makeUser, setupTestApp, sql, type TestEnv } from '../test/harness';
-import { rowsOf } from './sql';
+import { uncheckedRows } from './sql';
 
 let env: TestEnv;
 let admin: MadeUser;
@@ -24,7 +24,7 @@ afterAll(async () => {
 });
 
 async function countUsers(where: string): Promise<number> {
-  return rowsOf<{ n: number }>(
+  return uncheckedRows<{ n: number }>(
     await env.db.execute(sql.raw(`SELECT count(*)::int AS n FROM users WHERE ${where}`)),
   )[0].n;
 }
@@ -105,6 +105,34 @@ describe('list totals', () => {
     expect(await totals()).toEqual(await realTotals());
   });
 
+  it('an UPDATE moves rows between counters only when a column of the key changes, one row or many at once', async () => {
+    const ids = [];
+    for (let i = 0; i < 4; i++) {
+      ids.push((await makeUser(env.db, { platform: true, name: `${tag} mover ${i}` })).id);
+    }
+    const start = await totals();
+    const counters = async () =>
+      uncheckedRows<{ name: string; n: number }>(
+        await env.db.execute(sql`SELECT name, sum(n)::int AS n FROM list_counts GROUP BY name ORDER BY name`),
+      );
+    const before = await counters();
+    await env.db.execute(
+      sql`UPDATE users SET name = name || ' renamed', updated_at = now() WHERE id IN ${sql.raw(`(${ids.join(',')})`)}`,
+    );
+    expect(await counters()).toEqual(before);
+    // One statement moves two users to deleted and one to staff; the fourth changes nothing counted.
+    await env.db.execute(sql`
+      UPDATE users SET deleted_at = CASE WHEN id IN (${ids[0]}, ${ids[1]}) THEN now() END,
+                       is_admin = (id = ${ids[2]})
+       WHERE id IN (${ids[0]}, ${ids[1]}, ${ids[2]}, ${ids[3]})`);
+    expect(await totals()).toEqual({
+      active: start.active - 3,
+      deleted: start.deleted + 2,
+      backend: start.backend + 1,
+    });
+    expect(await totals()).toEqual(await realTotals());
+  });
+
   it('answers the counter total with the page rows only, and on an empty page past the end too', async () => {
     const real = await realTotals();
     const first = await callApi(env.app, calls.usersList, { page_limit: 2 }, admin.token);
@@ -157,7 +185,9 @@ describe('list totals', () => {
       INSERT INTO searches (user_id, search_term, type) SELECT ${user.id}, ${tag} || ' term ' || g, 'image'
       FROM generate_series(1, 8) g`);
     const all = await callApi(env.app, calls.searches, {}, admin.token);
-    const [{ n }] = rowsOf<{ n: number }>(await env.db.execute(sql`SELECT count(*)::int AS n FROM searches`));
+    const [{ n }] = uncheckedRows<{ n: number }>(
+      await env.db.execute(sql`SELECT count(*)::int AS n FROM searches`),
+    );
     expect(all.body).toMatchObject({ total: n, total_is_lower_bound: false });
     const mine = await callApi(env.app, calls.searches, { user_id: user.id }, admin.token);
     expect(mine.body).toMatchObject({ total: 5, total_is_lower_bound: true });

@@ -3,14 +3,47 @@
  * lists, timestamps, and `pagedList`, the one paged query with its total.
  */
 
-import { LIST_TOTAL_CAP } from '@admin/contract';
-import { type SQL, sql } from 'drizzle-orm';
-import { type Db, executeCachedPlan } from './client';
+import { SQL, sql } from 'drizzle-orm';
+import { z } from 'zod';
+import { listSettings } from '../config';
+import { AppError } from '../http/errors';
+import type { Db } from './client';
+import { timedOut } from './errors';
 
-/** node-postgres answers {rows}, PGlite answers {rows} too; this keeps callers driver-agnostic. */
-export function rowsOf<T>(result: unknown): T[] {
+/**
+ * A result's rows checked against their schema: a column missing, renamed or of another type
+ * fails loudly here instead of reaching a presenter as `undefined`. Columns the schema does not
+ * name are dropped.
+ */
+export function rowsOf<T>(schema: z.ZodType<T>, result: unknown): T[] {
+  return uncheckedRows(result).map((row) => schema.parse(row));
+}
+
+/**
+ * A result's rows as the caller says they are, unchecked (node-postgres and PGlite both answer
+ * {rows}). For seed and bench scripts and tests; a service reads its rows with rowsOf.
+ */
+export function uncheckedRows<T = unknown>(result: unknown): T[] {
   return (result as { rows: T[] }).rows;
 }
+
+/** A timestamp column as the drivers answer it (PGlite a Date, node-postgres through drizzle text). */
+export const dbTime = z.union([z.date(), z.string()]);
+
+/**
+ * An int8 (count(*), sum()) or numeric column as the drivers answer it: node-postgres text; PGlite
+ * an int8 as a number, a numeric as text.
+ */
+export const dbNumeric = z.union([z.number(), z.string()]);
+
+/**
+ * A json(b) value checked against `schema` and answered as stored: parsing would put its keys in the
+ * schema's order (jsonb keeps its own) and drop keys the schema does not name.
+ */
+export const dbJson = <T>(schema: z.ZodType<T>) => z.custom<T>((v) => schema.safeParse(v).success);
+
+/** A row of `RETURNING id` or `SELECT id` (a serial key). */
+export const IdRow = z.object({ id: z.number() });
 
 const escapeLike = (term: string) => term.replace(/[\\%_]/g, (c) => `\\${c}`);
 
@@ -21,72 +54,32 @@ export function likePattern(term: string): string {
 
 /**
  * Trigram indexes need 3 characters: a shorter term matches the first characters of the text
- * (prefixMatch, served by indexes keyed by `lower(left(column, n))`, migration 0006) instead of
- * anywhere in it, which no index can serve.
+ * (prefixMatch) instead of anywhere in it.
  */
 const SHORT_TERM = 3;
 
-/** Characters, not UTF-16 units: PostgreSQL's left() counts characters. */
+/** Characters, not UTF-16 units. */
 export const isShortTerm = (term: string) => [...term].length < SHORT_TERM;
 
-/** `column` matching a 1-2 character term: its first characters, in lower case, are the term's. */
-export function prefixMatch(term: string, column: SQL): SQL {
-  return sql`lower(left(${column}, ${sql.raw(String([...term].length))})) = ${term.toLowerCase()}`;
+/**
+ * `column` starting with a 1-2 character term in any case: `lower(left(column, 2)) = 'ma'`, one key
+ * of an index on that expression (the users' and searches' *_p1_idx / *_p2_idx). The length is
+ * written into the text so the expression is the index's own.
+ */
+function prefixMatch(term: string, column: SQL): SQL {
+  const n = [...term].length;
+  return sql`lower(left(${column}, ${sql.raw(String(n))})) = lower(${term})`;
 }
 
 /**
  * `columns` matching a search term, each as `column ILIKE %term%` (trigram index), or for a term
- * shorter than SHORT_TERM as its first characters (prefixMatch): never a full scan.
+ * shorter than SHORT_TERM as its first characters (prefixMatch).
  */
 export function searchMatch(term: string, columns: SQL[]): SQL {
   const parts = columns.map((c) =>
     isShortTerm(term) ? prefixMatch(term, c) : sql`${c} ILIKE ${likePattern(term)}`,
   );
   return sql`(${sql.join(parts, sql` OR `)})`;
-}
-
-/**
- * searchMatch's test for rows already read, where no index serves it (a walk tests each row it
- * reads). In a multibyte encoding PostgreSQL's ILIKE is `lower(text) LIKE lower(pattern)`, the
- * pattern lowered again for every row and column; here it is lowered once: half the cost a row.
- */
-export function rowMatch(term: string, columns: SQL[]): SQL {
-  if (isShortTerm(term)) {
-    return searchMatch(term, columns);
-  }
-  const pattern = sql`lower(${likePattern(term)})`;
-  return sql`(${sql.join(
-    columns.map((c) => sql`lower(${c}) LIKE ${pattern}`),
-    sql` OR `,
-  )})`;
-}
-
-/**
- * The ranges of `column` (in the database's C.UTF-8 order) holding the texts that start with `term`
- * in some case: one per spelling ('ma': MA, Ma, mA, ma), each `column >= 'Ma' AND column < 'Mb'`,
- * so an index on `column` walks each in order. Only letters with a one-character upper case vary;
- * callers keep prefixMatch beside each range as the exact test.
- */
-export function prefixRanges(term: string, column: SQL): SQL[] {
-  // Two spellings per letter: a long term would build 2^letters ranges (a second for a full username).
-  if (!isShortTerm(term)) {
-    throw new Error(`prefixRanges: a term shorter than ${SHORT_TERM} characters, not ${term.length}`);
-  }
-  let spellings = [''];
-  for (const ch of term.toLowerCase()) {
-    const up = ch.toUpperCase();
-    const forms = up !== ch && [...up].length === 1 && up.toLowerCase() === ch ? [up, ch] : [ch];
-    spellings = spellings.flatMap((s) => forms.map((f) => s + f));
-  }
-  return spellings.map((lo) => {
-    const chars = [...lo];
-    const last = chars.pop()?.codePointAt(0) ?? 0;
-    // The code point after the last character (past the surrogates) ends the range.
-    const next = last === 0xd7ff ? 0xe000 : last + 1;
-    return next > 0x10ffff
-      ? sql`${column} >= ${lo}`
-      : sql`${column} >= ${lo} AND ${column} < ${chars.join('') + String.fromCodePoint(next)}`;
-  });
 }
 
 /** ISO-8601 text of a timestamp the driver answered as Date (pg) or string (PGlite). */
@@ -114,37 +107,45 @@ export function orderBy(column: SQL, key: SQL, direction: Direction, opts: { nul
   return sql`${column} ${dir}${nulls}, ${key} ${dir}${nulls}`;
 }
 
-/**
- * Filtered totals are counted exactly up to this many rows (the contract's LIST_TOTAL_CAP); beyond
- * it the list answers the cap with `total_is_lower_bound: true`. LIST_TOTAL_CAP in the environment
- * lowers it for tests.
- */
-export function totalCap(): number {
-  const v = Number(process.env.LIST_TOTAL_CAP);
-  return v > 0 ? v : LIST_TOTAL_CAP;
-}
+/** Filtered totals are exact up to this many rows (config.ts: LIST_TOTAL_CAP, the contract's cap). */
+export const totalCap = (): number => listSettings().LIST_TOTAL_CAP;
 
-/** Rows of the list's order the bounded walk tests (LIST_SEARCH_WALK in the environment lowers it for tests). */
-export function walkRows(): number {
-  const v = Number(process.env.LIST_SEARCH_WALK);
-  return v > 0 ? v : 2000;
-}
+/** Rows of its order a searched page walks before leaving the page to the term's index (list-search.ts). */
+export const walkRows = (): number => listSettings().LIST_SEARCH_WALK;
 
 /**
- * Rows a common term's count may scan (LIST_SEARCH_SCAN lowers it for tests): a term in at least
- * 2 % of them reaches the cap inside it. About 1.3 µs a row for two ILIKE tests ('son' reached the
- * cap after 8,350 rows in 13 ms at 1,000,000 users), so a wrong guess costs at most ~65 ms.
+ * Runs one statement of a list under LIST_STATEMENT_TIMEOUT (set_config(..., true) in a transaction
+ * of its own: the ceiling ends with it). A statement that runs out answers `onTimeout`'s value (a
+ * count: the cap, flagged) or, without one, a 503 the staff member can act on.
  */
-export function scanRows(): number {
-  const v = Number(process.env.LIST_SEARCH_SCAN);
-  return v > 0 ? v : 50_000;
+export async function listStatement(db: Db, query: SQL, onTimeout?: () => unknown): Promise<unknown> {
+  const ms = String(listSettings().LIST_STATEMENT_TIMEOUT);
+  try {
+    return await db.transaction(async (tx) => {
+      await tx.execute(sql`SELECT set_config('statement_timeout', ${ms}, true)`);
+      return tx.execute(query);
+    });
+  } catch (err) {
+    if (!timedOut(err)) {
+      throw err;
+    }
+    if (onTimeout) {
+      return onTimeout();
+    }
+    throw new AppError('unavailable', LIST_TIMED_OUT);
+  }
 }
 
-/**
- * Share of the walked rows a term must hit to be counted by the scan rather than its index bitmap:
- * at 5 % the scan stops after ~20,000 rows, where the bitmap would collect 50,000 matches.
- */
-export const COMMON_HIT_RATE = 0.05;
+/** The 503 of a list page that ran out of time. */
+export const LIST_TIMED_OUT = 'This list took too long to load. Narrow the search or try again';
+
+/** A capped count that ran out of time: the cap, as a lower bound. */
+const COUNT_TIMED_OUT = { rows: [{ n: Number.MAX_SAFE_INTEGER, exact: false }] };
+
+/** A list's capped count: the total up to the cap, the cap flagged when more match or time ran out. */
+export async function countStatement(db: Db, query: SQL): Promise<ListTotal> {
+  return totalOf(await listStatement(db, query, () => COUNT_TIMED_OUT));
+}
 
 interface PageInput {
   page: number;
@@ -170,9 +171,14 @@ export interface PagedListSpec {
    */
   deferred?: { key: SQL; rows: SQL };
   /** list_counts names whose sum is the unfiltered total (kept by triggers, migration 0004). */
-  counter?: string | string[];
+  counter?: string | string[] | SQL;
   /** A narrower FROM for counting (without joins the conditions do not need). */
   countFrom?: SQL;
+}
+
+/** A list's row schema: each page's rows are parsed with it (rowsOf). */
+export interface RowSchema<T> {
+  row: z.ZodType<T>;
 }
 
 export interface PagedList<T> {
@@ -189,25 +195,9 @@ function cappedCount(from: SQL, where: SQL): SQL {
   return sql`SELECT count(*)::int AS n, false AS exact FROM (SELECT 1 FROM ${from} WHERE ${where} LIMIT ${totalCap() + 1}) x`;
 }
 
-/** First pages whose LIMIT and OFFSET are written into the text (see pageLimit). */
-const INLINE_PAGES = 5;
-
-/**
- * LIMIT and OFFSET of a page. On the first INLINE_PAGES pages they are written into the text (the
- * contract bounds them to integers), so an unfiltered list's page has no parameter and runs as a
- * statement planned once per connection (executeCachedPlan); as parameters PostgreSQL would plan a
- * generic plan for an unknown 10 % of the table, so it plans every call. Deeper pages keep them as
- * parameters: one text for every page, not one prepared statement per page.
- */
-function pageLimit({ page, page_limit }: PageInput): SQL {
-  const offset = page * page_limit;
-  return page < INLINE_PAGES &&
-    Number.isSafeInteger(page_limit) &&
-    Number.isSafeInteger(offset) &&
-    offset >= 0
-    ? sql.raw(`LIMIT ${page_limit} OFFSET ${offset}`)
-    : sql`LIMIT ${page_limit} OFFSET ${offset}`;
-}
+/** LIMIT and OFFSET of a page (the contract bounds both to integers). */
+const pageLimit = ({ page, page_limit }: PageInput): SQL =>
+  sql`LIMIT ${page_limit} OFFSET ${page * page_limit}`;
 
 /** A list_counts name (the code's own constants) written into the text as a literal. */
 function counterName(name: string): SQL {
@@ -217,8 +207,18 @@ function counterName(name: string): SQL {
   return sql.raw(`'${name}'`);
 }
 
+/** The unfiltered total: list_counts rows (kept by triggers) by name, or a query of the caller's. */
+function counterQuery(counter: string | string[] | SQL): SQL {
+  if (counter instanceof SQL) {
+    return sql`SELECT coalesce((${counter}), 0)::int`;
+  }
+  const names = [counter].flat().map(counterName);
+  return sql`SELECT coalesce(sum(n), 0)::int FROM list_counts WHERE name IN (${sql.join(names, sql`, `)})`;
+}
+
 /** The column a counted page carries its counter's total in (see pagedListParts). */
 const TOTAL_COLUMN = 'list_total__';
+const PageTotal = z.object({ [TOTAL_COLUMN]: z.number() });
 
 /**
  * A page's queries. Unfiltered with a counter, the counter is read by the page query itself (one
@@ -229,11 +229,7 @@ function pagedListParts(spec: PagedListSpec): { page: SQL; total: SQL; totalInPa
   const filters = (spec.filters ?? []).filter((f): f is SQL => Boolean(f));
   const where = and([...(spec.where ?? []), ...filters]);
   const limit = pageLimit(spec.input);
-  const names = spec.counter === undefined ? [] : [spec.counter].flat();
-  const counter =
-    filters.length === 0 && names.length > 0
-      ? sql`SELECT coalesce(sum(n), 0)::int FROM list_counts WHERE name IN (${sql.join(names.map(counterName), sql`, `)})`
-      : null;
+  const counter = filters.length === 0 && spec.counter !== undefined ? counterQuery(spec.counter) : null;
   const select = counter ? sql`${spec.select}, (${counter}) AS ${sql.raw(TOTAL_COLUMN)}` : spec.select;
   const page = spec.deferred
     ? sql`SELECT ${select} FROM (
@@ -256,35 +252,33 @@ export function pagedListQueries(spec: PagedListSpec): SQL[] {
 }
 
 /** One page of a list and its total (from a counter when unfiltered, else counted up to totalCap()). */
-export async function pagedList<T>(db: Db, spec: PagedListSpec): Promise<PagedList<T>> {
+export async function pagedList<T>(db: Db, spec: PagedListSpec & RowSchema<T>): Promise<PagedList<T>> {
   const { page, total, totalInPage } = pagedListParts(spec);
   if (!totalInPage) {
-    const [rows, counted] = await Promise.all([executeCachedPlan(db, page), executeCachedPlan(db, total)]);
-    return { rows: rowsOf<T>(rows), ...totalOf(counted) };
+    const [rows, counted] = await Promise.all([listStatement(db, page), countStatement(db, total)]);
+    return { rows: rowsOf(spec.row, rows), ...counted };
   }
-  const rows = rowsOf<T & { [TOTAL_COLUMN]?: number }>(await executeCachedPlan(db, page));
-  if (rows.length === 0) {
+  const result = await listStatement(db, page);
+  const [first] = rowsOf(PageTotal, result);
+  if (!first) {
     // An empty page (an empty list, or past its end) has no row to carry the total.
-    return { rows: [], ...totalOf(await executeCachedPlan(db, total)) };
+    return { rows: [], ...(await countStatement(db, total)) };
   }
-  const n = Number(rows[0][TOTAL_COLUMN]);
-  for (const row of rows) {
-    delete row[TOTAL_COLUMN];
-  }
-  return { rows, total: n, total_is_lower_bound: false };
+  // The row schema leaves the total's column out.
+  return { rows: rowsOf(spec.row, result), total: first[TOTAL_COLUMN], total_is_lower_bound: false };
 }
 
 /** A list's total as the API answers it: exact, or the cap with the lower-bound flag. */
 export type ListTotal = { total: number; total_is_lower_bound: boolean };
 
 /** A count taken up to totalCap() + 1: itself up to the cap, the cap with the flag beyond. */
-export function cappedTotal(n: number): ListTotal {
+function cappedTotal(n: number): ListTotal {
   const cap = totalCap();
   return n > cap ? { total: cap, total_is_lower_bound: true } : { total: n, total_is_lower_bound: false };
 }
 
 /** The answer of a page's total query as the total and its flag: a counter is exact, a count capped. */
-export function totalOf(result: unknown): ListTotal {
-  const { n, exact } = rowsOf<{ n: number; exact: boolean }>(result)[0];
-  return exact ? { total: Number(n), total_is_lower_bound: false } : cappedTotal(Number(n));
+function totalOf(result: unknown): ListTotal {
+  const [{ n, exact }] = rowsOf(z.object({ n: z.number(), exact: z.boolean() }), result);
+  return exact ? { total: n, total_is_lower_bound: false } : cappedTotal(n);
 }

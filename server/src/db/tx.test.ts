@@ -1,12 +1,14 @@
-// inTransaction: what a call's transaction keeps and what it undoes, on PGlite and (with
-// DATABASE_URL) on a PostgreSQL server, where BEGIN, the statements queued ahead and COMMIT ride
-// with the call's own statements instead of being awaited one by one.
+// inTransaction: what a call's transaction keeps and what it undoes. Every case expects the same
+// rows on PGlite and (with DATABASE_URL) on a PostgreSQL server; the lost connection only exists
+// on a server.
 import { sql } from 'drizzle-orm';
+import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { setupTestApp, type TestEnv } from '../test/harness';
 import type { Db } from './client';
-import { rowsOf } from './sql';
-import { commitWith, currentScope, inTransaction, runInScope, scopedDb, sendWithCommit } from './tx';
+import { isDatabaseUnavailable } from './errors';
+import { uncheckedRows } from './sql';
+import { afterCommit, currentScope, inTransaction, runInScope, scopedDb } from './tx';
 
 let env: TestEnv;
 let db: Db;
@@ -20,208 +22,163 @@ afterAll(async () => {
 });
 
 const notes = async () =>
-  rowsOf<{ note: string }>(await env.db.execute(sql`SELECT note FROM tx_probe ORDER BY id`)).map(
+  uncheckedRows<{ note: string }>(await env.db.execute(sql`SELECT note FROM tx_probe ORDER BY id`)).map(
     (r) => r.note,
   );
 const insert = (note: string) => db.execute(sql`INSERT INTO tx_probe (note) VALUES (${note})`);
-const sendInsert = (note: string) =>
-  sendWithCommit(env.db, { text: 'INSERT INTO tx_probe (note) VALUES ($1)', values: [note] });
 
 describe('inTransaction', () => {
-  it('keeps the statements and the one sent with COMMIT', async () => {
-    await inTransaction(env.db, async () => {
+  it('keeps every statement of a call that ends well, and answers what it answered', async () => {
+    const answer = await inTransaction(env.db, async () => {
       await insert('kept 1');
-      await sendInsert('kept 2');
+      await insert('kept 2');
+      return 'done';
     });
+    expect(answer).toBe('done');
     expect(await notes()).toEqual(['kept 1', 'kept 2']);
   });
 
-  it('undoes everything when the statement sent with COMMIT fails, and the call fails', async () => {
+  it('undoes everything when a statement fails midway, and the connection stays usable', async () => {
     const before = await notes();
     await expect(
       inTransaction(env.db, async () => {
         await insert('undone 1');
         // The note is UNIQUE: 'kept 1' is already there.
-        await sendInsert('kept 1');
+        await insert('kept 1');
+        await insert('never reached');
       }),
     ).rejects.toThrow();
     expect(await notes()).toEqual(before);
-    // The failed connection is not handed back in a broken state: the next call works.
-    await inTransaction(env.db, async () => {
-      await insert('after a failed entry');
-    });
-    expect(await notes()).toEqual([...before, 'after a failed entry']);
+    await inTransaction(env.db, () => insert('after a failed statement'));
+    expect(await notes()).toEqual([...before, 'after a failed statement']);
   });
 
-  it.runIf(process.env.DATABASE_URL)(
-    'fails the call when PostgreSQL answers its COMMIT with a rollback (an error swallowed on the way)',
-    async () => {
-      const before = await notes();
-      await expect(
-        inTransaction(env.db, async () => {
-          await insert('undone 4');
-          // 'kept 1' is taken: the transaction is aborted, whatever the call makes of the error.
-          await insert('kept 1').catch(() => undefined);
-        }),
-      ).rejects.toThrow('rolled back instead of committed');
-      expect(await notes()).toEqual(before);
-    },
-  );
-
-  it.runIf(process.env.DATABASE_URL)(
-    'adds no reply of its own on PostgreSQL: BEGIN, the entry and COMMIT are answered with the statements',
-    async () => {
-      const pool = env.database.pool;
-      let replies = 0;
-      const count = () => {
-        replies++;
-      };
-      const watched = new Set<unknown>();
-      const watch = (client: unknown) => {
-        const { connection } = client as { connection: { on(e: string, f: () => void): void } };
-        if (!watched.has(connection)) {
-          watched.add(connection);
-          connection.on('readyForQuery', count);
-        }
-      };
-      pool?.on('acquire', watch);
-      try {
-        // Two statements awaited: two replies, where BEGIN, INSERT, entry and COMMIT one by one made four.
-        await inTransaction(env.db, async () => {
-          await insert('one reply 1');
-          await sendInsert('one reply 2');
-        });
-        expect(replies).toBe(2);
-        replies = 0;
-        // The early COMMIT rides with the read that follows it.
-        await inTransaction(env.db, async () => {
-          await insert('one reply 3');
-          commitWith({ text: 'INSERT INTO tx_probe (note) VALUES ($1)', values: ['one reply 4'] });
-          await db.execute(sql`SELECT 1`);
-        });
-        expect(replies).toBe(2);
-      } finally {
-        pool?.off('acquire', watch);
-        for (const connection of watched) {
-          (connection as { off(e: string, f: () => void): void }).off('readyForQuery', count);
-        }
-      }
-      expect(await notes()).toEqual(
-        expect.arrayContaining(['one reply 1', 'one reply 2', 'one reply 3', 'one reply 4']),
-      );
-    },
-  );
-
-  it.runIf(process.env.DATABASE_URL)(
-    'opens the transaction at the first write: plain reads before it hold no lock, locking reads do',
-    async () => {
-      const held = async () =>
-        rowsOf<{ mode: string }>(
-          await db.execute(sql`SELECT mode FROM pg_locks
-            WHERE pid = pg_backend_pid() AND relation = 'tx_probe'::regclass ORDER BY mode`),
-        ).map((r) => r.mode);
-      await inTransaction(env.db, async () => {
-        await db.execute(sql`SELECT count(*) FROM tx_probe`);
-        // Outside the transaction: the read's lock went with its own implicit commit.
-        expect(await held()).toEqual([]);
-        await insert('first write');
-        expect(await held()).toEqual(['RowExclusiveLock']);
-      });
-      expect(await notes()).toContain('first write');
-
-      // A row lock taken before any write lasts until the call ends: another connection cannot take it.
-      const other = env.database.pool;
-      await inTransaction(env.db, async () => {
-        await db.execute(sql`SELECT id FROM tx_probe WHERE note = 'first write' FOR UPDATE`);
-        await expect(
-          other?.query(`SELECT id FROM tx_probe WHERE note = 'first write' FOR UPDATE NOWAIT`),
-        ).rejects.toThrow('could not obtain lock');
-      });
-      // So does an advisory lock for the transaction.
-      const advisory = async () =>
-        rowsOf(
-          await db.execute(
-            sql`SELECT 1 FROM pg_locks WHERE pid = pg_backend_pid() AND locktype = 'advisory'`,
-          ),
-        );
-      await inTransaction(env.db, async () => {
-        await db.execute(sql`SELECT pg_advisory_xact_lock(4242)`);
-        expect(await advisory()).toHaveLength(1);
-      });
-      // And a setting for the transaction only.
-      await inTransaction(env.db, async () => {
-        await db.execute(sql`SELECT set_config('statement_timeout', '4321', true)`);
-        const [row] = rowsOf<{ t: string }>(
-          await db.execute(sql`SELECT current_setting('statement_timeout') AS t`),
-        );
-        expect(row.t).toBe('4321ms');
-      });
-      // The row lock went with its transaction.
-      await expect(
-        other?.query(`SELECT id FROM tx_probe WHERE note = 'first write' FOR UPDATE NOWAIT`),
-      ).resolves.toBeDefined();
-    },
-  );
-
-  it('undoes everything when the call throws, and hands the error back unchanged', async () => {
+  it('undoes everything when the call throws after its writes, and hands the error back unchanged', async () => {
     const before = await notes();
     const refusal = new Error('refused by the service');
     await expect(
       inTransaction(env.db, async () => {
         await insert('undone 2');
+        await insert('undone 3');
         throw refusal;
       }),
     ).rejects.toBe(refusal);
     expect(await notes()).toEqual(before);
   });
 
-  it('undoes a nested transaction past its savepoint when the entry fails', async () => {
+  it('fails the call when a failed statement was swallowed: the transaction cannot commit', async () => {
     const before = await notes();
     await expect(
       inTransaction(env.db, async () => {
-        await db.transaction(async (tx) => {
-          await tx.execute(sql`INSERT INTO tx_probe (note) VALUES ('undone 3')`);
-        });
-        await sendInsert('kept 2');
+        await insert('undone 4');
+        // 'kept 1' is taken: the transaction is aborted, whatever the call makes of the error.
+        await insert('kept 1').catch(() => undefined);
       }),
     ).rejects.toThrow();
     expect(await notes()).toEqual(before);
   });
 
+  it('takes a last statement that succeeded (the entry) as the check, and fails with one that cannot', async () => {
+    const before = await notes();
+    const entry = (note: string) => async () => {
+      await insert(note);
+      return true;
+    };
+    await inTransaction(env.db, () => insert('call 5'), entry('entry 5'));
+    expect(await notes()).toEqual([...before, 'call 5', 'entry 5']);
+    await expect(
+      inTransaction(
+        env.db,
+        async () => {
+          await insert('undone 6');
+          await insert('kept 1').catch(() => undefined);
+        },
+        entry('entry 6'),
+      ),
+    ).rejects.toThrow();
+    expect(await notes()).toEqual([...before, 'call 5', 'entry 5']);
+  });
+
+  it('a nested transaction is a savepoint: its failure undoes only itself when caught', async () => {
+    const before = await notes();
+    await inTransaction(env.db, async () => {
+      await insert('outer kept');
+      await db
+        .transaction(async (tx) => {
+          await tx.execute(sql`INSERT INTO tx_probe (note) VALUES ('inner undone')`);
+          throw new Error('inner fails');
+        })
+        .catch(() => undefined);
+      await insert('outer kept after');
+    });
+    expect(await notes()).toEqual([...before, 'outer kept', 'outer kept after']);
+    // Uncaught, it undoes the whole call, what the savepoint had kept included.
+    await expect(
+      inTransaction(env.db, async () => {
+        await db.transaction(async (tx) => {
+          await tx.execute(sql`INSERT INTO tx_probe (note) VALUES ('inner kept then undone')`);
+        });
+        await insert('outer kept'); // taken: fails the call
+      }),
+    ).rejects.toThrow();
+    expect(await notes()).toEqual([...before, 'outer kept', 'outer kept after']);
+  });
+
   it('answers a call that runs no statement, and leaves the connection usable', async () => {
     await expect(inTransaction(env.db, async () => 'nothing to do')).resolves.toBe('nothing to do');
-    await inTransaction(env.db, async () => {
-      await insert('after an empty one');
-    });
+    await inTransaction(env.db, () => insert('after an empty one'));
     expect(await notes()).toContain('after an empty one');
   });
 
-  it('commitWith: a read after the early COMMIT sees the change; a later failure does not undo it', async () => {
-    // Only a PostgreSQL server commits early; elsewhere commitWith does nothing (answers false)
-    // and the caller sends its statement as usual.
-    const onServer = env.database.kind === 'postgres';
-    const early = { text: 'INSERT INTO tx_probe (note) VALUES ($1)', values: ['early 2'] };
-    const seen = await inTransaction(env.db, async () => {
-      await insert('early 1');
-      expect(commitWith(early)).toBe(onServer);
-      return rowsOf<{ n: number }>(
-        await db.execute(sql`SELECT count(*)::int AS n FROM tx_probe WHERE note LIKE 'early %'`),
-      )[0].n;
+  it('sees its own writes before COMMIT, and others see them only after', async () => {
+    await inTransaction(env.db, async () => {
+      await insert('own write');
+      const mine = uncheckedRows(await db.execute(sql`SELECT 1 FROM tx_probe WHERE note = 'own write'`));
+      expect(mine).toHaveLength(1);
+      if (env.database.kind === 'postgres') {
+        // Another connection of the pool: the change is not committed yet.
+        const outside = await env.database.pool?.query(`SELECT 1 FROM tx_probe WHERE note = 'own write'`);
+        expect(outside?.rowCount).toBe(0);
+      }
     });
-    expect(seen).toBe(onServer ? 2 : 1);
+    expect(await notes()).toContain('own write');
+  });
+
+  it('runs the effects after COMMIT, in order, and none when the call rolls back', async () => {
+    const seen: string[] = [];
+    await inTransaction(env.db, async () => {
+      afterCommit(() => seen.push('first'));
+      await insert('with effects');
+      afterCommit(() => seen.push('second'));
+      // Queued, not run: nothing has committed yet.
+      expect(seen).toEqual([]);
+    });
+    expect(seen).toEqual(['first', 'second']);
     await expect(
       inTransaction(env.db, async () => {
-        await insert('early 3');
-        commitWith({ ...early, values: ['early 4'] });
-        throw new Error('after the commit');
+        afterCommit(() => seen.push('never'));
+        await insert('with effects'); // taken: the call fails
       }),
-    ).rejects.toThrow('after the commit');
-    const kept = (await notes()).filter((n) => n.startsWith('early'));
-    expect(kept).toEqual(onServer ? ['early 1', 'early 2', 'early 3', 'early 4'] : ['early 1']);
+    ).rejects.toThrow();
+    expect(seen).toEqual(['first', 'second']);
+    // An effect that throws does not fail the call, nor stop the others.
+    await inTransaction(env.db, async () => {
+      afterCommit(() => {
+        throw new Error('socket gone');
+      });
+      afterCommit(async () => {
+        throw new Error('mail refused');
+      });
+      afterCommit(() => seen.push('third'));
+    });
+    expect(seen).toEqual(['first', 'second', 'third']);
+    // Outside a call, an effect runs at once.
+    afterCommit(() => seen.push('at once'));
+    expect(seen.at(-1)).toBe('at once');
   });
 
   it("keeps the transaction in the call's scope while it runs, and only then", async () => {
-    const store = { tx: null, send: null, commit: null, mark: 'call' };
+    const store = { tx: null, effects: null, mark: 'call' };
     await runInScope(store, () =>
       inTransaction(env.db, async () => {
         expect(currentScope<typeof store>()?.mark).toBe('call');
@@ -230,5 +187,38 @@ describe('inTransaction', () => {
       }),
     );
     expect(store.tx).toBeNull();
+    expect(store.effects).toBeNull();
   });
+
+  it.runIf(process.env.DATABASE_URL)(
+    'a connection lost mid-call fails the call as unavailable, keeps nothing, and the pool replaces it',
+    async () => {
+      const pool = env.database.pool as pg.Pool;
+      const acquired: pg.PoolClient[] = [];
+      const watch = (client: pg.PoolClient) => acquired.push(client);
+      pool.on('acquire', watch);
+      const before = await notes();
+      try {
+        const failure = await inTransaction(env.db, async () => {
+          await insert('lost 1');
+          const [{ pid }] = uncheckedRows<{ pid: number }>(
+            await db.execute(sql`SELECT pg_backend_pid() AS pid`),
+          );
+          const client = acquired.find((c) => (c as unknown as { processID: number }).processID === pid);
+          const ended = new Promise((resolve) => client?.once('end', resolve));
+          // Killed while no statement runs on it: pg emits the client's 'error' event, which must
+          // not reach the process as an unhandled one.
+          await pool.query('SELECT pg_terminate_backend($1)', [pid]);
+          await ended;
+          await insert('lost 2');
+        }).catch((err: unknown) => err);
+        expect(isDatabaseUnavailable(failure)).toBe(true);
+      } finally {
+        pool.off('acquire', watch);
+      }
+      expect(await notes()).toEqual(before);
+      await inTransaction(env.db, () => insert('after a lost connection'));
+      expect(await notes()).toEqual([...before, 'after a lost connection']);
+    },
+  );
 });

@@ -3,8 +3,8 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Db } from '../db/client';
 import type { Clock } from '../providers/clock';
 import { resolveSession, type SessionUser } from '../sessions/resolver';
-import { withAuditScope } from './audit';
-import { AppError, forbidden, unauthorized } from './errors';
+import { withAuditScope } from '../trail/record';
+import { AppError, forbidden, sessionRefused } from './errors';
 
 /** The signed-in staff member of a request. */
 export type AuthUser = SessionUser;
@@ -14,6 +14,19 @@ const OPEN_BEFORE_PASSWORD_CHANGE: ReadonlySet<CallDef> = new Set([
   calls.changePassword,
   calls.getLoginData,
   calls.logout,
+]);
+
+/** What a session held to enrolling a second factor (the policy) may still call. */
+const OPEN_BEFORE_ENROLLING: ReadonlySet<CallDef> = new Set([
+  calls.getLoginData,
+  calls.logout,
+  calls.mySecurity,
+  calls.totpSetup,
+  calls.totpConfirm,
+  calls.passkeyRegisterOptions,
+  calls.passkeyRegister,
+  calls.passkeys,
+  calls.secondFactorPolicy,
 ]);
 
 declare module 'fastify' {
@@ -50,10 +63,13 @@ export function registerAuth(app: FastifyInstance, db: Db, clock: Clock): void {
         )
       : null;
     if (!user) {
-      throw unauthorized();
+      throw sessionRefused(token);
     }
     if (user.mustChangePassword && !OPEN_BEFORE_PASSWORD_CHANGE.has(call)) {
       throw new AppError('forbidden', TEXTS.mustChangePassword);
+    }
+    if (user.mustEnrol && !user.mustChangePassword && !OPEN_BEFORE_ENROLLING.has(call)) {
+      throw new AppError('forbidden', TEXTS.mustEnrol);
     }
     req.authUser = user;
     const needed = permissionsOf(call);

@@ -1,3 +1,4 @@
+import { TEXTS } from '@admin/contract';
 import type { ZodError } from 'zod';
 
 const STATUS = {
@@ -9,6 +10,7 @@ const STATUS = {
   too_large: 413,
   too_many: 429,
   internal: 500,
+  unavailable: 503,
 } as const;
 
 export type ErrorCode = keyof typeof STATUS;
@@ -41,6 +43,14 @@ export const outranked = (m: string) =>
   Object.assign(new AppError('forbidden', m), { rule: 'rank' as const });
 export const unauthorized = (m = 'You are not authorized to perform this action') =>
   new AppError('unauthorized', m);
+/**
+ * The 401 of a signed-in call refused by the guard: without a token the spec's text; with one that
+ * names no live session (expired, revoked, signed out elsewhere, or pruned since) 'Your session has
+ * ended. Sign in again.', which the web app shows on /login. An unknown token gets the same text: a
+ * session pruned a day after it ended cannot be told from one that never existed.
+ */
+export const sessionRefused = (token: string | null) =>
+  token ? unauthorized(TEXTS.sessionEnded) : unauthorized();
 
 /** 'field: rule' for the first issues, so the message names what to fix. */
 export function zodMessage(error: ZodError): string {

@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { groups, signupCodes } from '../db/schema';
 import { makeUser, setupTestApp, type TestEnv } from '../test/harness';
+import { duplicateKey } from './json-keys';
 
 let env: TestEnv;
 let admin: { token: string };
@@ -66,6 +67,46 @@ describe('ids are integers in PostgreSQL range (issue 11)', () => {
     const res = await send('POST', '/api/v2/assign-groups', { user_id: user.id, group_ids: [2 ** 31] });
     expect(res.statusCode).toBe(400);
     expect(res.json().responseMessage).toMatch(/^group_ids\.0: /);
+  });
+});
+
+describe('ids in JSON bodies are JSON integers, and a key appears once (issue 32)', () => {
+  it.each(['"01"', '" 1 "', '"1.0"', '"1"'])(
+    'DELETE group {"id": %s} is a 400 and deletes nothing',
+    async (id) => {
+      const group = await newGroup();
+      const res = await send('DELETE', '/api/v2/group', {
+        id: JSON.parse(id.replace('1', String(group.id))),
+      });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().responseMessage).toBe('id: must be a JSON number, not text');
+      expect(await env.db.select().from(groups).where(eq(groups.id, group.id))).toHaveLength(1);
+    },
+  );
+
+  it('text ids inside a list are refused too', async () => {
+    const [user, group] = [await makeUser(env.db), await newGroup()];
+    const res = await send('POST', '/api/v2/assign-groups', {
+      user_id: user.id,
+      group_ids: [String(group.id)],
+    });
+    expect(res.json().responseMessage).toBe('group_ids: must be a JSON number, not text');
+  });
+
+  it('a body with a duplicate key is a 400: {"id":1,"id":2} deletes nothing', async () => {
+    const [one, two] = [await newGroup(), await newGroup()];
+    const res = await env.app.inject({
+      method: 'DELETE',
+      url: '/api/v2/group',
+      headers: { authorization: `Bearer ${admin.token}`, 'content-type': 'application/json' },
+      payload: `{"id":${one.id},"isDelete":1,"id":${two.id}}`,
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().responseMessage).toBe('The request body has the key "id" twice');
+    expect(await env.db.select().from(groups).where(eq(groups.id, two.id))).toHaveLength(1);
+    // The same key in two different objects is fine, and so is a key inside a string.
+    expect(duplicateKey('{"a":{"id":1},"b":{"id":2},"c":"\\"id\\":1,\\"id\\""}')).toBeNull();
+    expect(duplicateKey('[{"x":1},{"x":2,"y":[{"x":3,"x":4}]}]')).toBe('x');
   });
 });
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { isDatabaseUnavailable } from '../db/unavailable';
+import { isDatabaseUnavailable } from '../db/errors';
 import { signinFailures } from '../lib/metrics';
 import { setupTestApp, type TestEnv } from '../test/harness';
 
@@ -82,6 +82,9 @@ describe('GET /metrics', () => {
       url: '/metrics',
       headers: { 'x-forwarded-for': '203.0.113.9' },
     });
+    expect(res.statusCode).toBe(403);
+    // RFC 7239's header is a proxy's word too (issue 32).
+    res = await env.app.inject({ method: 'GET', url: '/metrics', headers: { forwarded: 'for=8.8.8.8' } });
     expect(res.statusCode).toBe(403);
     res = await env.app.inject({
       method: 'GET',

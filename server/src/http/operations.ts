@@ -39,7 +39,11 @@ function mayReadMetrics(req: FastifyRequest, token: string | undefined): boolean
       return true;
     }
   }
-  const forwarded = req.headers['x-forwarded-for'] !== undefined || req.headers['x-real-ip'] !== undefined;
+  // Any proxy header means the request came through a proxy on this machine: not a local scrape.
+  const forwarded =
+    req.headers['x-forwarded-for'] !== undefined ||
+    req.headers['x-real-ip'] !== undefined ||
+    req.headers.forwarded !== undefined;
   return !forwarded && LOOPBACK.has(req.socket.remoteAddress ?? '');
 }
 

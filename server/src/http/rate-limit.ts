@@ -2,8 +2,8 @@ import { createHash } from 'node:crypto';
 import { type CallDef, calls } from '@admin/contract';
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { Redis } from 'ioredis';
 import type { Config } from '../config';
+import type { RedisClients } from '../providers/redis';
 import { bearerToken } from './auth';
 import { AppError } from './errors';
 
@@ -26,26 +26,16 @@ const hash = (value: string) => createHash('sha256').update(value).digest('hex')
  * that does not answer lets requests through rather than failing them. Over a limit: 429 in the
  * envelope with Retry-After.
  */
-export async function registerRateLimits(app: FastifyInstance, config: Config): Promise<void> {
-  const { RATE_LIMIT_SESSION, RATE_LIMIT_ADDRESS, RATE_LIMIT_SIGN_IN } = config;
-  if (!RATE_LIMIT_SESSION && !RATE_LIMIT_ADDRESS && !RATE_LIMIT_SIGN_IN) {
+export async function registerRateLimits(
+  app: FastifyInstance,
+  config: Config,
+  redisClients: RedisClients | null,
+): Promise<void> {
+  const { RATE_LIMIT_SESSION, RATE_LIMIT_ADDRESS, RATE_LIMIT_SIGN_IN, RATE_LIMIT_PAGES } = config;
+  if (!RATE_LIMIT_SESSION && !RATE_LIMIT_ADDRESS && !RATE_LIMIT_SIGN_IN && !RATE_LIMIT_PAGES) {
     return;
   }
-  let redis: Redis | undefined;
-  if (config.REDIS_URL) {
-    // Fail fast while Redis is away (no offline queue, a short command timeout), so skipOnError
-    // lets requests through at once instead of holding them until Redis returns.
-    redis = new Redis(config.REDIS_URL, {
-      connectTimeout: 1000,
-      maxRetriesPerRequest: 1,
-      enableOfflineQueue: false,
-      commandTimeout: 500,
-    });
-    redis.on('error', (err) => app.log.warn({ err }, 'rate-limit redis connection error'));
-    app.addHook('onClose', async () => {
-      await redis?.quit().catch(() => {});
-    });
-  }
+  const redis = redisClients?.counters;
   await app.register(rateLimit, {
     global: false,
     timeWindow: WINDOW_MS,
@@ -58,15 +48,19 @@ export async function registerRateLimits(app: FastifyInstance, config: Config): 
     max > 0 ? app.createRateLimit({ max, timeWindow: WINDOW_MS, keyGenerator: key }) : null;
   const signIn = limiter(RATE_LIMIT_SIGN_IN, (req) => `signin:${req.ip}`);
   const address = limiter(RATE_LIMIT_ADDRESS, (req) => `ip:${req.ip}`);
+  // The public CMS pages need no token: counted per address on their own.
+  const pages = limiter(RATE_LIMIT_PAGES, (req) => `pages:${req.ip}`);
   // The token's hash, so Redis never holds a usable token.
   const session = limiter(RATE_LIMIT_SESSION, (req) => `token:${hash(bearerToken(req) ?? '')}`);
 
   app.addHook('onRequest', async (req, reply) => {
     const call = req.routeOptions.config?.call;
-    if (!call && !req.url.startsWith('/api-docs/')) {
+    const page = req.url.startsWith('/pages/');
+    if (!call && !page && !req.url.startsWith('/api-docs/')) {
       return;
     }
     const checks = [
+      page ? pages : null,
       call && SIGN_IN_CALLS.has(call) ? signIn : null,
       address,
       bearerToken(req) ? session : null,

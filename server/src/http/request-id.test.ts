@@ -70,7 +70,7 @@ describe('X-Request-Id', () => {
     expect(reset.statusCode).toBe(200);
     // The mail goes after the answer; its line still carries the request's id.
     await expect
-      .poll(() => lines.find((l) => l.msg === 'one-time password mailed'), { timeout: 5000 })
+      .poll(() => lines.find((l) => l.msg === 'one-time password mailed'), { timeout: 60_000 })
       .toMatchObject({ reqId: 'reset-1', module: 'auth', userId: staff.id });
     // No module line of a request without its id.
     expect(lines.filter((l) => l.module === 'auth' && !l.reqId)).toEqual([]);

@@ -1,4 +1,4 @@
-import { type CallDef, inputOf } from '@admin/contract';
+import { type CallDef, Id, inputOf } from '@admin/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { runCall } from './audit-call';
@@ -29,7 +29,51 @@ function inputFields(call: CallDef, req: FastifyRequest): object {
   if (body !== undefined && (typeof body !== 'object' || body === null || Array.isArray(body))) {
     throw new AppError('bad_request', 'The request body must be a JSON object');
   }
+  if (body) {
+    refuseTextNumbers(call, body as Record<string, unknown>);
+  }
   return call.alsoQuery ? { ...(req.query as object), ...body } : (body ?? {});
+}
+
+interface Def {
+  type: string;
+  innerType?: unknown;
+  in?: unknown;
+  element?: unknown;
+  shape?: Record<string, unknown>;
+  transform?: unknown;
+}
+const defOf = (s: unknown) => (s as { _zod?: { def: Def } })?._zod?.def;
+
+/** Whether a schema is the contract's Id (query strings may give it as text), or an array of Ids. */
+function idSchema(schema: unknown): 'id' | 'array' | null {
+  let def = defOf(schema);
+  while (def && ['optional', 'nullable', 'default', 'prefault'].includes(def.type)) {
+    def = defOf(def.innerType);
+  }
+  if (def?.type === 'array') {
+    return idSchema(def.element) ? 'array' : null;
+  }
+  // Id or a copy of it (.describe() copies): they share its decimal-text step.
+  return def?.type === 'pipe' && def.in === defOf(Id)?.in ? 'id' : null;
+}
+
+/**
+ * Ids in a JSON body are JSON integers: "01", " 1 " or "1.0" are text, a 400 (issue 32). Only
+ * query strings and paths carry ids as text.
+ */
+function refuseTextNumbers(call: CallDef, body: Record<string, unknown>) {
+  const shape = defOf(call.request)?.shape ?? {};
+  for (const [key, value] of Object.entries(body)) {
+    const kind = shape[key] ? idSchema(shape[key]) : null;
+    const text =
+      kind === 'array'
+        ? Array.isArray(value) && value.some((v) => typeof v === 'string')
+        : typeof value === 'string';
+    if (kind && text) {
+      throw new AppError('bad_request', `${key}: must be a JSON number, not text`);
+    }
+  }
 }
 
 const validateResponses = process.env.NODE_ENV === 'test';

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { setupTestApp, type TestEnv } from '../test/harness';
+import { tileSource } from './security-headers';
 
 let env: TestEnv;
 beforeAll(async () => {
@@ -22,5 +23,20 @@ describe('security headers', () => {
       expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
       expect(res.headers['cross-origin-embedder-policy']).toBeUndefined();
     }
+  });
+
+  it("connect-src is the app's own origin, img-src its own images and the tile host (issue 32)", async () => {
+    const csp = String(
+      (await env.app.inject({ method: 'GET', url: '/healthz' })).headers['content-security-policy'],
+    );
+    const directive = (name: string) =>
+      csp
+        .split(';')
+        .map((d) => d.trim())
+        .find((d) => d.startsWith(`${name} `));
+    expect(directive('connect-src')).toBe("connect-src 'self'");
+    expect(directive('img-src')).toBe("img-src 'self' data: blob: https://tile.openstreetmap.org");
+    expect(tileSource('https://{s}.tile.example.org/{z}/{x}/{y}.png')).toBe('https://*.tile.example.org');
+    expect(tileSource('not a url')).toBeNull();
   });
 });

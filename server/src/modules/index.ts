@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../deps';
+import { accessRequestRoutes } from './access-requests/routes';
 import { auditRoutes } from './audit/routes';
 import { authRoutes } from './auth/routes';
 import { campaignsRoutes } from './campaigns/routes';
@@ -8,14 +9,15 @@ import { cmsRoutes } from './cms/routes';
 import { dashboardRoutes } from './dashboard/routes';
 import { docsRoutes } from './docs/routes';
 import { groupsRoutes } from './groups/routes';
-import { housekeepingRoutes } from './housekeeping/routes';
 import { interestsRoutes } from './interests/routes';
 import { mapRoutes } from './map/routes';
+import { moderationRoutes } from './moderation/routes';
 import { notificationsRoutes } from './notifications/routes';
 import { permissionsRoutes } from './permissions/routes';
 import { postsRoutes } from './posts/routes';
 import { profileRoutes } from './profile/routes';
 import { searchesRoutes } from './searches/routes';
+import { securityRoutes } from './security/routes';
 import { settingsRoutes } from './settings/routes';
 import { signupCodesRoutes } from './signup-codes/routes';
 import { transactionsRoutes } from './transactions/routes';
@@ -25,13 +27,16 @@ import { usersRoutes } from './users/routes';
 /** Every area's routes; an area adds itself here once. */
 export const moduleRoutes: ((app: FastifyInstance, deps: AppDeps) => Promise<void>)[] = [
   authRoutes,
+  securityRoutes,
   auditRoutes,
   chatRoutes,
+  accessRequestRoutes,
   profileRoutes,
   usersRoutes,
   permissionsRoutes,
   groupsRoutes,
   postsRoutes,
+  moderationRoutes,
   searchesRoutes,
   cmsRoutes,
   docsRoutes,
@@ -44,5 +49,4 @@ export const moduleRoutes: ((app: FastifyInstance, deps: AppDeps) => Promise<voi
   settingsRoutes,
   urlsRoutes,
   mapRoutes,
-  housekeepingRoutes,
 ];

@@ -1,5 +1,12 @@
-import type { AnalyticsGraphPoint, AnalyticsReport } from '@admin/contract';
+import {
+  type AnalyticsGraphPoint,
+  AnalyticsReport,
+  AnalyticsTotals,
+  daySpan,
+  SERIES_MAX_DAYS,
+} from '@admin/contract';
 import { type SQL, sql } from 'drizzle-orm';
+import { z } from 'zod';
 import type { Db } from '../db/client';
 import { rowsOf } from '../db/sql';
 import { readServiceAccount } from './push';
@@ -17,8 +24,12 @@ export interface AnalyticsProvider {
   graph(range: DateRange): Promise<AnalyticsGraphPoint[]>;
 }
 
-/** Every day of an inclusive range, as YYYY-MM-DD. */
+/** Every day of an inclusive range, as YYYY-MM-DD; never more than a series may hold. */
 export function daysOf(range: DateRange): string[] {
+  if (daySpan(range.start_date, range.end_date) > SERIES_MAX_DAYS) {
+    // The contract refuses such ranges with a 400; this guards a caller that skipped it.
+    throw new Error(`A daily series spans at most ${SERIES_MAX_DAYS} days`);
+  }
   const out: string[] = [];
   const end = Date.parse(`${range.end_date}T00:00:00Z`);
   for (let t = Date.parse(`${range.start_date}T00:00:00Z`); t <= end; t += 86_400_000) {
@@ -80,15 +91,19 @@ function createLocalAnalytics(db: Db): AnalyticsProvider {
       );
       return {
         source: 'local',
-        totals: rowsOf<AnalyticsReport['totals']>(totals)[0],
-        platforms: rowsOf<AnalyticsReport['platforms'][number]>(platforms),
-        countries: rowsOf<AnalyticsReport['countries'][number]>(countries),
+        totals: rowsOf(AnalyticsTotals, totals)[0],
+        platforms: rowsOf(AnalyticsReport.shape.platforms.element, platforms),
+        countries: rowsOf(AnalyticsReport.shape.countries.element, countries),
       };
     },
     async graph(range) {
-      const rows = rowsOf<{ day: string; activeUsers: number; newUsers: number; sessions: number }>(
-        await db.execute(localGraphSql(range)),
-      );
+      const Day = z.object({
+        day: z.string(),
+        activeUsers: z.number(),
+        newUsers: z.number(),
+        sessions: z.number(),
+      });
+      const rows = rowsOf(Day, await db.execute(localGraphSql(range)));
       const byDay = new Map(rows.map((r) => [r.day, r]));
       return daysOf(range).map((date) => {
         const r = byDay.get(date);

@@ -21,6 +21,7 @@ import { AppError, zodMessage } from '../http/errors';
 import * as chat from '../modules/chat/service';
 import type { Clock } from '../providers/clock';
 import { resolveSession } from '../sessions/resolver';
+import { type ChatLimiter, EVENT_LIMITS, LIMIT_MESSAGES, type LimitedEvent } from './limits';
 
 export type ChatServer = Server<ChatClientEvents, ChatServerEvents, Record<string, never>, ChatSocketData>;
 export type ChatSocket = Socket<ChatClientEvents, ChatServerEvents, Record<string, never>, ChatSocketData>;
@@ -31,8 +32,10 @@ export interface GatewayContext {
   /** The adapter's connections; empty without REDIS_URL. */
   redis: Redis[];
   log: FastifyBaseLogger;
-  /** The time the session checks and the send limit read (deps.clock). */
+  /** The time the session checks read (deps.clock). */
   clock: Clock;
+  /** Per-user event limits and per-address handshake counts (limits.ts). */
+  limiter: ChatLimiter;
 }
 
 export const DM_PERMISSION = 'user_profile';
@@ -117,9 +120,27 @@ export async function authorizeChannel(
   return target;
 }
 
-/** Validates the payload with the contract, runs the handler, answers the ack with ok or the error. */
+/** The user's own room of sockets (every process), to count their connections. */
+export const socketsRoom = (usertype: string, userId: number) => `sockets:${usertype}:${userId}`;
+
+/** The user's sockets in `room`, on every process when Redis answers, else on this one. */
+export async function socketsIn({ io, redis }: GatewayContext, room: string) {
+  if (redis.every((c) => c.status === 'ready')) {
+    try {
+      return await io.in(room).fetchSockets();
+    } catch {
+      // Another process did not answer in time: count what this one knows.
+    }
+  }
+  return io.local.in(room).fetchSockets();
+}
+
+/**
+ * Validates the payload with the contract, runs the handler, answers the ack with ok or the error.
+ * Events in EVENT_LIMITS are counted per user (all sockets, all processes) before anything runs.
+ */
 export function handle<S extends z.ZodType, R extends object>(
-  { log }: GatewayContext,
+  { log, limiter }: GatewayContext,
   socket: ChatSocket,
   event: keyof ChatClientEvents,
   schema: S,
@@ -127,6 +148,14 @@ export function handle<S extends z.ZodType, R extends object>(
 ) {
   socket.on(event, async (raw: unknown, ack?: unknown) => {
     const reply = typeof ack === 'function' ? (ack as (res: ChatAck<R>) => void) : () => {};
+    const limits = EVENT_LIMITS[event as LimitedEvent];
+    if (limits) {
+      const { usertype, userId } = socket.data;
+      if (!(await limiter.take(`ev:${event}:${usertype}:${userId}`, limits[usertype]))) {
+        reply({ ok: false, error: LIMIT_MESSAGES[event as LimitedEvent] });
+        return;
+      }
+    }
     const parsed = schema.safeParse(raw ?? {});
     if (!parsed.success) {
       reply({ ok: false, error: zodMessage(parsed.error) });

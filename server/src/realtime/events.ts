@@ -1,5 +1,7 @@
 // One connected socket: its own thread joined on connect, then each client event it may send.
 import {
+  ACCESS_REQUEST_REVIEW_PERMISSION,
+  ACCESS_REQUESTS_ROOM,
   ChatDeliveredRequest,
   ChatJoinRequest,
   ChatLeaveRequest,
@@ -7,11 +9,13 @@ import {
   ChatSendMessageRequest,
   type ChatTextEvent,
   ChatTypingRequest,
+  MODERATION_PERMISSION,
+  MODERATION_ROOM,
   parseChannel,
   roomChannel,
   userChannel,
 } from '@admin/contract';
-import type { z } from 'zod';
+import { z } from 'zod';
 import * as chat from '../modules/chat/service';
 import {
   authorizeChannel,
@@ -25,9 +29,6 @@ import {
   presence,
   refuse,
 } from './context';
-
-const USER_SEND_LIMIT = 20;
-const USER_SEND_WINDOW_MS = 10_000;
 
 /** Registers the socket's event handlers; `closing` tells a shutting-down process from users leaving. */
 export function onConnection(ctx: GatewayContext, socket: ChatSocket, closing: () => boolean) {
@@ -79,11 +80,7 @@ export function onConnection(ctx: GatewayContext, socket: ChatSocket, closing: (
     return {};
   });
 
-  const countSend = sendLimiter(ctx, socket);
-  handle(ctx, socket, 'send_message', ChatSendMessageRequest, async (input) => {
-    countSend();
-    return sendMessage(ctx, socket, input);
-  });
+  handle(ctx, socket, 'send_message', ChatSendMessageRequest, (input) => sendMessage(ctx, socket, input));
 
   handle(ctx, socket, 'read', ChatReadRequest, async ({ channel, up_to_id }) => {
     const target = await authorizeChannel(ctx, socket, channel);
@@ -118,6 +115,27 @@ export function onConnection(ctx: GatewayContext, socket: ChatSocket, closing: (
     return { ids: result.ids };
   });
 
+  // The moderation desk's live events: staff with moderation_desk only (checked fresh, like every event).
+  handle(ctx, socket, 'moderation_watch', z.object({}), async () => {
+    if (socket.data.usertype !== 'ADMIN') {
+      refuse('The moderation desk is for staff');
+    }
+    await liveUser(ctx, socket, MODERATION_PERMISSION);
+    socket.join(MODERATION_ROOM);
+    return {};
+  });
+
+  // New and answered access requests, for the staff who review them (checked fresh, like every event).
+  // A requester hears the answer to their own request without this: on their sockets' own room.
+  handle(ctx, socket, 'access_requests_watch', z.object({}), async () => {
+    if (socket.data.usertype !== 'ADMIN') {
+      refuse('Access requests are for staff');
+    }
+    await liveUser(ctx, socket, ACCESS_REQUEST_REVIEW_PERMISSION);
+    socket.join(ACCESS_REQUESTS_ROOM);
+    return {};
+  });
+
   socket.on('disconnecting', () => {
     // A process shutting down is not its users leaving: they reconnect to another process.
     if (closing()) {
@@ -141,26 +159,6 @@ async function deliverWaiting({ db }: GatewayContext, socket: ChatSocket) {
   for (const message of await chat.undeliveredDirectMessages(db, socket.data.userId)) {
     socket.emit('TEXT', directEvent(message));
   }
-}
-
-/** Platform users (untrusted clients) may send at most USER_SEND_LIMIT messages per window on a socket. */
-function sendLimiter({ clock }: GatewayContext, socket: ChatSocket) {
-  let windowStart = 0;
-  let sentInWindow = 0;
-  return () => {
-    if (socket.data.usertype !== 'USER') {
-      return;
-    }
-    const now = clock.now().getTime();
-    if (now - windowStart > USER_SEND_WINDOW_MS) {
-      windowStart = now;
-      sentInWindow = 0;
-    }
-    sentInWindow += 1;
-    if (sentInWindow > USER_SEND_LIMIT) {
-      refuse('Too many messages. Please slow down');
-    }
-  };
 }
 
 /** Stores a message in a room or a direct thread and sends it to the channel's other sockets. */

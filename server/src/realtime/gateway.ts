@@ -1,13 +1,23 @@
-import { type DirectMessage, REALTIME_PATH, userChannel } from '@admin/contract';
+import { type ChatServerEvents, type DirectMessage, REALTIME_PATH, userChannel } from '@admin/contract';
 import type { FastifyInstance } from 'fastify';
 import { Server } from 'socket.io';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
 import { watchSockets } from '../lib/metrics';
 import type { Clock } from '../providers/clock';
-import { type ChatServer, directEvent, type GatewayContext } from './context';
+import type { RedisClients } from '../providers/redis';
+import {
+  type ChatServer,
+  type ChatSocket,
+  directEvent,
+  type GatewayContext,
+  socketsIn,
+  socketsRoom,
+} from './context';
 import { onConnection } from './events';
 import { authenticate, originAllowed } from './handshake';
+import { emitToHolders } from './holders';
+import { createChatLimiter, MAX_SOCKETS_PER_USER } from './limits';
 import { connectRedis } from './redis';
 
 export { originAllowed };
@@ -17,6 +27,14 @@ export interface Realtime {
   io: ChatServer;
   /** Delivers a stored direct message to its thread on every process, except one socket (the sender). */
   emitDirect(message: DirectMessage, exceptSocketId?: string): void;
+  /** An event for the sockets in a room whose staff still hold a permission (holders.ts). */
+  emitToHolders<E extends keyof ChatServerEvents>(
+    to: { room: string; permission: string; local?: boolean },
+    event: E,
+    ...args: Parameters<ChatServerEvents[E]>
+  ): Promise<void>;
+  /** Every socket of one staff member, on every process (the room each socket joins on connect). */
+  toStaff(userId: number): ReturnType<ChatServer['to']>;
   close(): Promise<void>;
 }
 
@@ -33,7 +51,7 @@ declare module 'fastify' {
  */
 export async function attachRealtime(
   app: FastifyInstance,
-  deps: { db: Db; config: Config; clock: Clock },
+  deps: { db: Db; config: Config; clock: Clock; redis: RedisClients | null },
 ): Promise<Realtime> {
   const { db, config, clock } = deps;
   const log = app.log.child({ module: 'realtime' });
@@ -48,13 +66,24 @@ export async function attachRealtime(
     pingTimeout: 20_000,
     maxHttpBufferSize: 64 * 1024,
   });
-  const redis = await connectRedis(app, io, config, log);
+  const redis = await connectRedis(app, io, config, deps.redis);
   const unwatchSockets = watchSockets(() => io.engine.clientsCount);
-  const ctx: GatewayContext = { db, io, redis, log, clock };
+  const limiter = createChatLimiter(config, deps.redis?.counters);
+  await limiter.ready;
+  const ctx: GatewayContext = { db, io, redis, log, clock, limiter };
 
-  io.use(authenticate(db, log, clock));
+  io.use(
+    authenticate(db, log, clock, {
+      limiter,
+      config,
+      openSockets: async (usertype, userId) => (await socketsIn(ctx, socketsRoom(usertype, userId))).length,
+    }),
+  );
   let closing = false;
-  io.on('connection', (socket) => onConnection(ctx, socket, () => closing));
+  io.on('connection', (socket) => {
+    onConnection(ctx, socket, () => closing);
+    void keepSocketLimit(ctx, socket).catch((err) => log.warn({ err }, 'counting sockets failed'));
+  });
 
   const realtime: Realtime = {
     io,
@@ -63,6 +92,10 @@ export async function attachRealtime(
         ? io.to(userChannel(message.user_id)).except(exceptSocketId)
         : io.to(userChannel(message.user_id));
       target.emit('TEXT', directEvent(message));
+    },
+    emitToHolders: (to, event, ...args) => emitToHolders(ctx, to, event, ...args),
+    toStaff(userId) {
+      return io.to(socketsRoom('ADMIN', userId));
     },
     async close() {
       closing = true;
@@ -76,7 +109,7 @@ export async function attachRealtime(
         io.engine.close();
         resolve();
       });
-      await Promise.all(redis.map((c) => c.quit().catch(() => c.disconnect())));
+      await limiter.close();
     },
   };
   app.decorate('realtime', realtime);
@@ -84,4 +117,25 @@ export async function attachRealtime(
     await realtime.close();
   });
   return realtime;
+}
+
+/**
+ * Handshakes that raced past the count (parallel ones all saw room for themselves): every socket
+ * of the user sorts the same list the same way and closes those past the oldest
+ * MAX_SOCKETS_PER_USER. Each closes all of them, not only itself: a socket that checked early saw
+ * too few, and only the last to join sees them all.
+ */
+async function keepSocketLimit(ctx: GatewayContext, socket: ChatSocket) {
+  const room = socketsRoom(socket.data.usertype, socket.data.userId);
+  socket.join(room);
+  const all = await socketsIn(ctx, room);
+  if (all.length <= MAX_SOCKETS_PER_USER) {
+    return;
+  }
+  const order = all.sort(
+    (a, b) => a.data.connectedAt - b.data.connectedAt || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0),
+  );
+  for (const extra of order.slice(MAX_SOCKETS_PER_USER)) {
+    extra.disconnect(true);
+  }
 }

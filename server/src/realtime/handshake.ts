@@ -2,11 +2,13 @@
 import type { IncomingMessage } from 'node:http';
 import { ChatHandshakeAuth } from '@admin/contract';
 import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from '../config';
 import type { Db } from '../db/client';
 import { zodMessage } from '../http/errors';
 import type { Clock } from '../providers/clock';
 import { resolveSession } from '../sessions/resolver';
 import type { ChatSocket } from './context';
+import { type ChatLimiter, clientAddressOf, MAX_SOCKETS_PER_USER } from './limits';
 
 /** The page that opens the socket must be the app itself (same host) or one of CORS_ORIGINS. */
 export function originAllowed(req: IncomingMessage, extra: readonly string[]): boolean {
@@ -48,8 +50,24 @@ function handshakeFields(socket: ChatSocket) {
 }
 
 /** The handshake middleware: fills socket.data from the session, or refuses the connection. */
-export function authenticate(db: Db, log: FastifyBaseLogger, clock: Clock) {
+export function authenticate(
+  db: Db,
+  log: FastifyBaseLogger,
+  clock: Clock,
+  guard: {
+    limiter: ChatLimiter;
+    config: Config;
+    /** How many sockets the user has open now, on every process. */
+    openSockets: (usertype: string, userId: number) => Promise<number>;
+  },
+) {
+  const addressOf = clientAddressOf(guard.config);
+  const perMinute = guard.config.RATE_LIMIT_CHAT_HANDSHAKE;
   return async (socket: ChatSocket, next: (err?: Error) => void) => {
+    // Every handshake counts, good or bad, so tokens cannot be tried in bulk from one address.
+    if (perMinute > 0 && !(await guard.limiter.take(`hs:${addressOf(socket.request)}`, perMinute, 60_000))) {
+      return next(connectError(429, 'Too many connection attempts. Please try again in a minute'));
+    }
     const fields = handshakeFields(socket);
     const parsed = ChatHandshakeAuth.safeParse(fields);
     if (!parsed.success) {
@@ -64,6 +82,11 @@ export function authenticate(db: Db, log: FastifyBaseLogger, clock: Clock) {
       if (user.username.toLowerCase() !== username.toLowerCase()) {
         return next(connectError(401, 'The username does not match the token'));
       }
+      if ((await guard.openSockets(usertype, user.id)) >= MAX_SOCKETS_PER_USER) {
+        return next(
+          connectError(429, `Too many open chat connections (at most ${MAX_SOCKETS_PER_USER} per account)`),
+        );
+      }
       socket.data = {
         userId: user.id,
         username: user.username,
@@ -71,6 +94,7 @@ export function authenticate(db: Db, log: FastifyBaseLogger, clock: Clock) {
         avatar: user.avatar,
         usertype,
         token,
+        connectedAt: Date.now(),
       };
       next();
     } catch (err) {

@@ -1,8 +1,9 @@
 import { createHash } from 'node:crypto';
 import { createAdapter } from '@socket.io/redis-adapter';
-import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
-import { Redis } from 'ioredis';
+import type { FastifyInstance } from 'fastify';
+import type { Redis } from 'ioredis';
 import type { Config } from '../config';
+import type { RedisClients } from '../providers/redis';
 import type { ChatServer } from './context';
 
 /**
@@ -13,16 +14,12 @@ export async function connectRedis(
   app: FastifyInstance,
   io: ChatServer,
   config: Config,
-  log: FastifyBaseLogger,
+  clients: RedisClients | null,
 ): Promise<Redis[]> {
-  if (!config.REDIS_URL) {
+  if (!clients) {
     return [];
   }
-  const pub = new Redis(config.REDIS_URL, { maxRetriesPerRequest: null });
-  const sub = pub.duplicate();
-  for (const client of [pub, sub]) {
-    client.on('error', (err) => log.warn({ err }, 'redis connection error'));
-  }
+  const { pub, sub } = clients;
   const redis = [pub, sub];
   // Processes on the same database share a channel prefix; other deployments on the same Redis do not
   // hear them (user ids of two databases would otherwise collide in user:<id> rooms).

@@ -73,7 +73,7 @@ function startServer(
       env: { ...process.env, NODE_ENV: 'production', ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
-    const timer = setTimeout(() => reject(new Error(`server did not start:\n${log.join('')}`)), 45_000);
+    const timer = setTimeout(() => reject(new Error(`server did not start:\n${log.join('')}`)), 240_000);
     const onData = (chunk: Buffer) => {
       const text = chunk.toString();
       log.push(text);
@@ -125,7 +125,7 @@ function next<E extends keyof ChatServerEvents>(
   event: E,
 ): Promise<Parameters<ChatServerEvents[E]>[0]> {
   return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`no ${event} event within 5 s`)), 5000);
+    const timer = setTimeout(() => reject(new Error(`no ${event} event within 30 s`)), 30_000);
     socket.once(event, ((payload: Parameters<ChatServerEvents[E]>[0]) => {
       clearTimeout(timer);
       resolve(payload);
@@ -164,7 +164,7 @@ describe.skipIf(missing !== null)('two server processes through Redis', () => {
     procs = [first.proc, second.proc];
     urls = [first.url, second.url];
     database = await openDatabase({ url: env.DATABASE_URL });
-  }, 120_000);
+  }, 300_000);
 
   afterAll(async () => {
     for (const s of sockets) {
@@ -177,7 +177,7 @@ describe.skipIf(missing !== null)('two server processes through Redis', () => {
     await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
     await admin.end();
     fs.rmSync(dataDir, { recursive: true, force: true });
-  }, 60_000);
+  }, 300_000);
 
   it('delivers a user message from process A to staff on process B, and the answer back', async () => {
     const db = (database as Database).db;

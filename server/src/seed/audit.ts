@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { auditLog } from '../db/schema';
-import { rowsOf } from '../db/sql';
+import { uncheckedRows } from '../db/sql';
 import { Rng } from './random';
 
 const HOUR = 60 * 60 * 1000;
@@ -10,10 +10,10 @@ const AGENT = 'Mozilla/5.0 (Macintosh; Intel Mac OS X 14_4) AppleWebKit/537.36 C
 /** A few weeks of trail for the audit-log screen: staff editing profiles, suspending, signing in. */
 export async function seedAuditDemo(db: Db) {
   const rng = new Rng(15);
-  const staff = rowsOf<{ id: number; username: string }>(
+  const staff = uncheckedRows<{ id: number; username: string }>(
     await db.execute(sql`SELECT id, username FROM users WHERE is_admin ORDER BY id LIMIT 8`),
   );
-  const people = rowsOf<{ id: number; name: string }>(
+  const people = uncheckedRows<{ id: number; name: string }>(
     await db.execute(sql`SELECT id, name FROM users WHERE NOT is_admin ORDER BY id LIMIT 40`),
   );
   if (staff.length === 0 || people.length === 0) {

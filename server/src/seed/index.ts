@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { rowsOf } from '../db/sql';
+import { uncheckedRows } from '../db/sql';
 import { type Log, silentLog } from '../lib/log';
 import { seedAuditDemo } from './audit';
 import { seedRichDemo } from './demo';
@@ -53,7 +53,7 @@ export async function seedDemo(db: Db, opts: SeedOptions): Promise<{ staffAccoun
 
 /** ANALYZE every table of the current schema (only ours: tests share a server, one schema each). */
 async function analyzeSchema(db: Db) {
-  const tables = rowsOf<{ t: string }>(
+  const tables = uncheckedRows<{ t: string }>(
     await db.execute(
       sql`SELECT quote_ident(tablename) AS t FROM pg_tables WHERE schemaname = current_schema()`,
     ),

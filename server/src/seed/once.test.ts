@@ -6,7 +6,7 @@ import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Database, openDatabase } from '../db/client';
-import { rowsOf } from '../db/sql';
+import { uncheckedRows } from '../db/sql';
 import { seedDemoOnce } from './once';
 
 // Two processes on one server need a server: PGlite has one process per data directory.
@@ -30,7 +30,7 @@ describe.skipIf(!url)('the demo seed of two first starts at once on one PostgreS
     // Two pools, as two server processes would have.
     [a, b] = await Promise.all([openDatabase({ url, schemaName }), openDatabase({ url, schemaName })]);
     await Promise.all([a.migrate(), b.migrate()]);
-  }, 60_000);
+  }, 300_000);
 
   afterAll(async () => {
     await Promise.all([a?.close(), b?.close()]);
@@ -47,7 +47,7 @@ describe.skipIf(!url)('the demo seed of two first starts at once on one PostgreS
     expect(results.filter((r) => r === null)).toHaveLength(1);
     const seeded = results.find((r) => r !== null);
     expect(seeded?.staffAccounts.length).toBeGreaterThan(0);
-    const counts = rowsOf<{ platform: number; staff: number; staff_names: number }>(
+    const counts = uncheckedRows<{ platform: number; staff: number; staff_names: number }>(
       await a.db.execute(sql`
         SELECT count(*) FILTER (WHERE NOT is_admin)::int AS platform,
                count(*) FILTER (WHERE is_admin)::int AS staff,
@@ -60,5 +60,5 @@ describe.skipIf(!url)('the demo seed of two first starts at once on one PostgreS
     expect(counts.staff_names).toBe(counts.staff);
     // A later start finds the data too.
     expect(await seedDemoOnce(b, opts)).toBeNull();
-  }, 120_000);
+  }, 300_000);
 });

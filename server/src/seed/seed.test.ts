@@ -3,7 +3,7 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../config';
-import { rowsOf } from '../db/sql';
+import { uncheckedRows } from '../db/sql';
 import { weakPasswordReason } from '../lib/password-strength';
 import { verifyPassword } from '../lib/passwords';
 import { callApi, calls, makeUser, setupTestApp, type TestEnv } from '../test/harness';
@@ -16,7 +16,7 @@ let staffAccounts: DemoAccount[];
 const mediaDir = () => path.join(env.dataDir, 'media');
 
 async function count(table: string, where = 'true'): Promise<number> {
-  return rowsOf<{ n: number }>(
+  return uncheckedRows<{ n: number }>(
     await env.db.execute(sql.raw(`SELECT count(*)::int AS n FROM ${table} WHERE ${where}`)),
   )[0].n;
 }
@@ -33,18 +33,22 @@ afterAll(async () => {
 
 describe('demo seed', () => {
   it('fills every table of the data model', async () => {
-    const tables = rowsOf<{ tablename: string }>(
+    const tables = uncheckedRows<{ tablename: string }>(
       await env.db.execute(sql`SELECT tablename FROM pg_tables WHERE schemaname = current_schema()`),
     ).map((t) => t.tablename);
-    // Sign-in bookkeeping is written by people signing in, map_cells is a cache the map service
-    // builds from users, and audit_inbox holds entries for a second on their way to audit_log; a
-    // new table of the data model belongs in the demo seed.
+    // Sign-in bookkeeping is written by people signing in (the addresses they came from too),
+    // second factors are enrolled by their owners (a passkey needs the owner's authenticator, a
+    // secret seeded for them would be one nobody holds), map_cells is a cache the map service
+    // builds from users; a new table of the data model belongs in the demo seed.
     const notSeeded = new Set([
       'login_challenges',
       'sign_in_counters',
       'password_resets',
+      'sign_in_addresses',
+      'passkeys',
+      'totp_secrets',
+      'recovery_codes',
       'map_cells',
-      'audit_inbox',
     ]);
     const empty: string[] = [];
     for (const t of tables.filter((t) => !notSeeded.has(t))) {
@@ -57,7 +61,7 @@ describe('demo seed', () => {
   });
 
   it('leaves planner statistics on every table (PGlite has no autovacuum to gather them)', async () => {
-    const never = rowsOf<{ relname: string }>(
+    const never = uncheckedRows<{ relname: string }>(
       await env.db.execute(
         sql`SELECT c.relname FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
           WHERE n.nspname = current_schema() AND c.relkind = 'r' AND c.reltuples < 0`,
@@ -98,7 +102,7 @@ describe('demo seed', () => {
   });
 
   it('has campaigns in every status, and post media of both kinds', async () => {
-    const statuses = rowsOf<{ status: string }>(
+    const statuses = uncheckedRows<{ status: string }>(
       await env.db.execute(sql`SELECT DISTINCT status FROM campaigns ORDER BY status`),
     ).map((r) => r.status);
     expect(statuses).toEqual(['Approved', 'Completed', 'Declined', 'Draft', 'Paused', 'Pending', 'Running']);
@@ -116,7 +120,7 @@ describe('demo seed', () => {
     expect(await count('campaigns', "status = 'Running' AND today_spent >= per_day_budget")).toBeGreaterThan(
       0,
     );
-    const types = rowsOf<{ type: string }>(
+    const types = uncheckedRows<{ type: string }>(
       await env.db.execute(sql`SELECT DISTINCT type FROM chat_messages ORDER BY type`),
     ).map((r) => r.type);
     expect(types).toEqual(['AUDIO', 'IMAGE', 'POST', 'TEXT', 'VIDEO']);
@@ -124,7 +128,7 @@ describe('demo seed', () => {
   });
 
   it('gives each demo staff member a generated, strong password of their own, and their groups', async () => {
-    const [row] = rowsOf<{ password_hash: string; groups: number }>(
+    const [row] = uncheckedRows<{ password_hash: string; groups: number }>(
       await env.db.execute(sql`
         SELECT u.password_hash, (SELECT count(*)::int FROM user_groups g WHERE g.user_id = u.id) AS groups
         FROM users u WHERE u.username = 'maria.moderator'`),
@@ -142,7 +146,7 @@ describe('demo seed', () => {
   });
 
   it('writes the images it references and the server serves them', async () => {
-    const urls = rowsOf<{ url: string }>(
+    const urls = uncheckedRows<{ url: string }>(
       await env.db.execute(sql`
         SELECT avatar AS url FROM users WHERE avatar IS NOT NULL
         UNION SELECT image FROM post_media UNION SELECT image FROM searches
@@ -202,13 +206,14 @@ describe('scale seed', () => {
   });
 
   it('keeps the counters right after a bulk load run with triggers off', async () => {
-    const user = rowsOf<{ id: number }>(await env.db.execute(sql`SELECT min(id) AS id FROM users`))[0].id;
+    const user = uncheckedRows<{ id: number }>(await env.db.execute(sql`SELECT min(id) AS id FROM users`))[0]
+      .id;
     await withIndexesDeferred(env.db, ['searches'], async (tx) => {
       await tx.execute(sql`
         INSERT INTO searches (user_id, search_term, type, created_at, updated_at)
         SELECT ${user}, 'bulk ' || g, 'news', now() - g * interval '1 day', now() FROM generate_series(1, 40) g`);
     });
-    const sums = rowsOf<{ daily: number; rows: number; listed: number }>(
+    const sums = uncheckedRows<{ daily: number; rows: number; listed: number }>(
       await env.db.execute(sql`SELECT
         (SELECT coalesce(sum(total), 0)::int FROM search_daily_counts WHERE kind = 'all') AS daily,
         (SELECT count(*)::int FROM searches) AS rows,
@@ -220,14 +225,14 @@ describe('scale seed', () => {
 
   it('rebuilds the indexes it drops for a bulk load', async () => {
     const indexes = async () =>
-      rowsOf<{ name: string }>(
+      uncheckedRows<{ name: string }>(
         await env.db.execute(
           sql`SELECT indexname AS name FROM pg_indexes WHERE schemaname = current_schema() AND tablename IN ('users', 'follows') ORDER BY 1`,
         ),
       ).map((r) => r.name);
     const before = await indexes();
     const during = await withIndexesDeferred(env.db, ['users', 'follows'], async (tx) => {
-      const rows = rowsOf<{ name: string }>(
+      const rows = uncheckedRows<{ name: string }>(
         await tx.execute(
           sql`SELECT indexname AS name FROM pg_indexes WHERE schemaname = current_schema() AND tablename = 'users'`,
         ),

@@ -1,9 +1,11 @@
 import { createHash } from 'node:crypto';
 import { SESSION_IDLE_SECONDS } from '@admin/contract';
 import { eq, sql } from 'drizzle-orm';
-import { type Db, executePrepared } from '../db/client';
+import { z } from 'zod';
+import type { Db } from '../db/client';
 import { sessions } from '../db/schema';
-import { recordSignin } from '../http/audit';
+import { dbTime, rowsOf } from '../db/sql';
+import { recordSignin } from '../trail/record';
 
 /**
  * The one place that says whether a bearer token is a live session: the API guard
@@ -26,12 +28,14 @@ export interface SessionUser {
   sessionId: number;
   /** Signed in with a mailed one-time password: must choose a new password first. */
   mustChangePassword?: boolean;
+  /** The second-factor policy asks this account for a passkey or authenticator app first. */
+  mustEnrol?: boolean;
 }
 
 /** One round trip: the session behind a token, its user and (for staff) their grants. */
 export function sessionQuery(token: string, kind: 'admin' | 'user') {
   return sql`
-      SELECT s.id AS session_id, s.last_used_at, s.expires_at, s.must_change_password, u.id, u.username, u.name, u.email,
+      SELECT s.id AS session_id, s.last_used_at, s.expires_at, s.must_change_password, s.must_enrol, u.id, u.username, u.name, u.email,
              u.avatar, u.is_sup_admin, u.is_admin, u.is_suspended, u.deleted_at,
              ARRAY(SELECT DISTINCT p.name FROM user_groups ug
                      JOIN group_permissions gp ON gp.group_id = ug.group_id
@@ -44,6 +48,25 @@ export function sessionQuery(token: string, kind: 'admin' | 'user') {
        WHERE s.token_hash = ${sha256(token)} AND s.kind = ${kind} AND s.revoked_at IS NULL
        LIMIT 1`;
 }
+
+const SessionRow = z.object({
+  session_id: z.number(),
+  last_used_at: dbTime,
+  expires_at: dbTime,
+  must_change_password: z.boolean(),
+  must_enrol: z.boolean(),
+  id: z.number(),
+  username: z.string(),
+  name: z.string(),
+  email: z.string().nullable(),
+  avatar: z.string().nullable(),
+  is_sup_admin: z.boolean(),
+  is_admin: z.boolean(),
+  is_suspended: z.boolean(),
+  deleted_at: dbTime.nullable(),
+  group_permissions: z.array(z.string()),
+  user_permissions: z.array(z.string()),
+});
 
 /**
  * The user behind a bearer token, or null when it is unknown, revoked, idle for 30 minutes,
@@ -58,23 +81,7 @@ export async function resolveSession(
   at: Date,
   opts: { allowMustChange?: boolean } = {},
 ): Promise<SessionUser | null> {
-  const [row] = await executePrepared<{
-    session_id: number;
-    last_used_at: Date | string;
-    expires_at: Date | string;
-    must_change_password: boolean;
-    id: number;
-    username: string;
-    name: string;
-    email: string | null;
-    avatar: string | null;
-    is_sup_admin: boolean;
-    is_admin: boolean;
-    is_suspended: boolean;
-    deleted_at: Date | string | null;
-    group_permissions: string[];
-    user_permissions: string[];
-  }>(db, 'session_of_token', sessionQuery(token, kind));
+  const [row] = rowsOf(SessionRow, await db.execute(sessionQuery(token, kind)));
   const now = at.getTime();
   const lastUsed = row ? new Date(row.last_used_at).getTime() : 0;
   const expired =
@@ -112,8 +119,9 @@ export async function resolveSession(
     avatar: row.avatar,
     is_sup_admin: row.is_sup_admin ? 1 : 0,
     sessionId: row.session_id,
-    group_permissions: row.group_permissions ?? [],
-    user_permissions: row.user_permissions ?? [],
+    group_permissions: row.group_permissions,
+    user_permissions: row.user_permissions,
     ...(row.must_change_password ? { mustChangePassword: true } : {}),
+    ...(row.must_enrol ? { mustEnrol: true } : {}),
   };
 }

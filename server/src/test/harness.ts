@@ -6,21 +6,25 @@ import { type CallDef, calls, inputOf } from '@admin/contract';
 import { inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
+import { inject } from 'vitest';
 import { buildApp } from '../app';
 import { loadConfig } from '../config';
 import { type Database, type Db, openDatabase } from '../db/client';
 import { groups, permissions, userGroups, userPermissions, users } from '../db/schema';
 import { createDeps } from '../deps';
 import { hashPassword } from '../lib/passwords';
-import { createSession } from '../modules/auth/sessions';
+import { createSession } from '../modules/auth';
 import type { Clock } from '../providers/clock';
 import { createMailer, type Mailer } from '../providers/mail';
 import { syncPermissions } from '../seed/bootstrap';
+import { withDatabase } from './global-setup';
 
 export interface TestEnv {
   app: FastifyInstance;
   db: Db;
   database: Database;
+  /** the file's own database on the PostgreSQL server (undefined on PGlite) */
+  databaseUrl?: string;
   dataDir: string;
   outboxDir: string;
   close(): Promise<void>;
@@ -38,8 +42,9 @@ export function testClock(): Clock & { advance(ms: number): void } {
 }
 
 /**
- * One app per test file on a fresh database: PGlite in memory, or with DATABASE_URL a schema of
- * its own on the server that is dropped afterwards.
+ * One app per test file on a database of its own, copied from the run's migrated template (see
+ * global-setup.ts): PGlite in memory, or with DATABASE_URL a database of its own on the server that
+ * is dropped afterwards. Without the template (a runner that skipped the global setup) it migrates.
  */
 export async function setupTestApp(
   opts: {
@@ -52,20 +57,11 @@ export async function setupTestApp(
   } = {},
 ): Promise<TestEnv> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'admin-test-'));
-  const url = process.env.DATABASE_URL;
-  let schemaName: string | undefined;
-  if (url) {
-    schemaName = `t_${randomBytes(6).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: url });
-    await admin.connect();
-    await admin.query(`CREATE SCHEMA ${schemaName}`);
-    await admin.end();
-  }
-  const database = await openDatabase({ url, dataDir: null, schemaName });
-  await database.migrate();
-  await syncPermissions(database.db);
+  const { database, url, drop } = await openTestDatabase();
   const config = loadConfig({
     ...process.env,
+    // The file's own database: Redis keys (rate limits, chat) are named after it, so runs and files never share counts.
+    DATABASE_URL: url,
     DATA_DIR: dataDir,
     LOG_LEVEL: 'silent',
     SEED: 'none',
@@ -73,6 +69,8 @@ export async function setupTestApp(
     RATE_LIMIT_SESSION: '0',
     RATE_LIMIT_ADDRESS: '0',
     RATE_LIMIT_SIGN_IN: '0',
+    RATE_LIMIT_CHAT_HANDSHAKE: '0',
+    RATE_LIMIT_PAGES: '0',
     ...opts.env,
   });
   const outboxDir = path.join(dataDir, 'outbox');
@@ -85,20 +83,56 @@ export async function setupTestApp(
     app,
     db: database.db,
     database,
+    databaseUrl: url,
     dataDir,
     outboxDir,
     async close() {
       await app.close();
       await database.close();
-      if (url && schemaName) {
-        const admin = new pg.Client({ connectionString: url });
-        await admin.connect();
-        await admin.query(`DROP SCHEMA ${schemaName} CASCADE`);
-        await admin.end();
-      }
+      await drop();
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** A migrated database for one test file, and what drops it. */
+async function openTestDatabase(): Promise<{
+  database: Database;
+  /** the file's own database on the server (undefined on PGlite) */
+  url?: string;
+  drop: () => Promise<void>;
+}> {
+  const url = process.env.DATABASE_URL;
+  const template = inject('serverTemplate') ?? {};
+  if (url) {
+    const name = `t_${randomBytes(6).toString('hex')}`;
+    const run = async (text: string) => {
+      const admin = new pg.Client({ connectionString: url });
+      await admin.connect();
+      await admin.query(text).finally(() => admin.end());
+    };
+    await run(
+      template.pgTemplate
+        ? `CREATE DATABASE ${name} TEMPLATE ${template.pgTemplate}`
+        : `CREATE DATABASE ${name}`,
+    );
+    const ownUrl = withDatabase(url, name);
+    const database = await openDatabase({ url: ownUrl });
+    await prepare(database, !template.pgTemplate);
+    return { database, url: ownUrl, drop: () => run(`DROP DATABASE ${name} WITH (FORCE)`) };
+  }
+  const loadDataDir = template.pgliteDump ? new Blob([fs.readFileSync(template.pgliteDump)]) : undefined;
+  const database = await openDatabase({ dataDir: null, loadDataDir });
+  await prepare(database, !loadDataDir);
+  return { database, drop: async () => {} };
+}
+
+/** migrate() finds nothing to apply in a copy of the template, but the app reads that it ran. */
+async function prepare(database: Database, fresh: boolean) {
+  await database.migrate();
+  if (fresh) {
+    await syncPermissions(database.db);
+  }
 }
 
 let counter = 0;
@@ -233,9 +267,9 @@ export function setEnv(values: Record<string, string>): () => void {
   };
 }
 
-/** Waits (polling, up to 10 s) for a mail in the outbox whose text matches, e.g. one sent after the answer. */
+/** Waits (polling, up to 60 s: a busy machine is slow, not broken) for a mail in the outbox whose text matches, e.g. one sent after the answer. */
 export async function waitForMail(outboxDir: string, match: RegExp): Promise<string> {
-  const deadline = Date.now() + 10_000;
+  const deadline = Date.now() + 60_000;
   for (;;) {
     const files = fs.existsSync(outboxDir) ? fs.readdirSync(outboxDir).sort().reverse() : [];
     for (const f of files) {

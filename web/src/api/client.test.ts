@@ -1,7 +1,11 @@
+import { notifications } from '@mantine/notifications';
+import { renderHook } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { peekDraft, useKeepDraft } from '../auth/drafts';
 import { sessionStore } from '../auth/session';
 import { calls } from './calls';
-import { ApiError, apiCall, buildRequest, errorMessage } from './client';
+import { ApiError, apiCall, buildRequest, errorMessage, isMissing } from './client';
+import { notifyError } from './notify';
 
 const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
@@ -122,5 +126,41 @@ describe('errors (spec 01 section 8)', () => {
       'You are not authorized to perform this action',
     );
     expect(sessionStore.get()).toBeNull();
+  });
+
+  it("a signed-in call's 401 ends the session: /login's notice, the open drafts kept, no red alert", async () => {
+    window.history.replaceState(null, '', '/user-profile/5?tab=about');
+    sessionStore.set({ token: 'tok', user, widgets: { POST: [], ADS: [] } });
+    const draft = renderHook(() => useKeepDraft('profile:name', 'Ada King'));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () =>
+        json(401, { responseCode: 401, responseMessage: 'Your session has ended. Sign in again.' }),
+      ),
+    );
+    const err = await apiCall(calls.userProfile, { id: 5 }).catch((e) => e);
+    expect(err).toBeInstanceOf(ApiError);
+    expect(err.endedSession).toBe(true);
+    expect(sessionStore.loginNotice()).toBe('Your session has ended. Sign in again.');
+    expect(sessionStore.takeReturnTo()).toBe('/user-profile/5?tab=about');
+    draft.unmount();
+    // The same user signs in again on the same page: the draft is there for them.
+    sessionStore.set({ token: 'tok2', user, widgets: { POST: [], ADS: [] } });
+    expect(peekDraft('profile:name')).toBe('Ada King');
+    const show = vi.spyOn(notifications, 'show').mockImplementation(() => '');
+    notifyError(err);
+    notifyError(new ApiError(403, 'You do not have permission to perform this action', null));
+    expect(show.mock.calls.map(([n]) => n.message)).toEqual([
+      'You do not have permission to perform this action',
+    ]);
+    show.mockRestore();
+    sessionStore.setLoginNotice(null);
+    sessionStorage.clear();
+  });
+
+  it('tells a missing record (404) from other failures', () => {
+    expect(isMissing(new ApiError(404, 'User not found', null))).toBe(true);
+    expect(isMissing(new ApiError(500, 'Server Error', null))).toBe(false);
+    expect(isMissing(new Error('x'))).toBe(false);
   });
 });

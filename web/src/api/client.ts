@@ -1,4 +1,5 @@
 import { API_BASE, type CallDef, inputOf, type RequestOf, type ResponseOf, TEXTS } from '@admin/contract';
+import { keepDrafts } from '../auth/drafts';
 import { sessionStore } from '../auth/session';
 import { connection } from './connection';
 
@@ -6,13 +7,19 @@ import { connection } from './connection';
 export class ApiError extends Error {
   readonly status: number;
   readonly body: unknown;
-  constructor(status: number, message: string, body: unknown) {
+  /** A signed-in call answered 401: the session is over and /login says so, no other alert. */
+  readonly endedSession: boolean;
+  constructor(status: number, message: string, body: unknown, endedSession = false) {
     super(message);
     this.name = 'ApiError';
     this.status = status;
     this.body = body;
+    this.endedSession = endedSession;
   }
 }
+
+/** The record the call asked for is not there (404): the screen says which, with a way back. */
+export const isMissing = (err: unknown): boolean => err instanceof ApiError && err.status === 404;
 
 /** Spec 01 section 8: the server's responseMessage, else 401's text, else 'Server Error'. */
 export function errorMessage(status: number, body: unknown): string {
@@ -24,6 +31,9 @@ export function errorMessage(status: number, body: unknown): string {
 }
 
 const SUCCESS = new Set([200, 201, 204]);
+
+/** A call that got no answer (offline, server down): not a 'Server Error', nothing answered. */
+const UNREACHABLE_TEXT = 'The server cannot be reached. Check your connection and try again.';
 
 type Scalar = string | number | boolean | null | undefined;
 
@@ -77,10 +87,12 @@ export function buildRequest(
 
 /**
  * What happens when a signed-in call answers 401: the session is gone, back to /login, where
- * `reason` (the server's message, else spec 01 section 8's text) is shown once.
+ * `reason` (the server's message — 'Your session has ended. Sign in again.' — else spec 01 section
+ * 8's text) is shown once. The open forms' drafts are kept for the return after signing in.
  */
 function sessionExpired(reason: string) {
   if (sessionStore.get()) {
+    keepDrafts();
     sessionStore.setReturnTo(window.location.pathname + window.location.search);
     sessionStore.setLoginNotice(reason);
     // RequireAuth sees the cleared session and navigates to /login.
@@ -106,7 +118,7 @@ export async function apiCall<C extends CallDef>(
       throw err;
     }
     connection.report(0);
-    throw new ApiError(0, TEXTS.serverError, null);
+    throw new ApiError(0, UNREACHABLE_TEXT, null);
   }
   connection.report(res.status);
   let body: unknown = null;
@@ -120,10 +132,11 @@ export async function apiCall<C extends CallDef>(
   }
   if (!SUCCESS.has(res.status)) {
     const message = errorMessage(res.status, body);
-    if (res.status === 401 && call.auth !== 'public') {
+    const ended = res.status === 401 && call.auth !== 'public';
+    if (ended) {
       sessionExpired(message);
     }
-    throw new ApiError(res.status, message, body);
+    throw new ApiError(res.status, message, body, ended);
   }
   return (body ?? { responseCode: res.status }) as ResponseOf<C>;
 }

@@ -8,7 +8,7 @@ import {
   useQuery,
   useQueryClient,
 } from '@tanstack/react-query';
-import { type ApiError, apiCall } from './client';
+import { type ApiError, apiCall, isMissing } from './client';
 import { notifyError, notifySuccess } from './notify';
 
 /** Query key of a call: ['api', path, input]. Invalidating ['api', path] refreshes every input. */
@@ -25,9 +25,18 @@ function callQuery<C extends CallDef>(call: C, input?: RequestOf<C>) {
 }
 
 type QueryOpts<C extends CallDef> = Omit<UseQueryOptions<ResponseOf<C>, ApiError>, 'queryKey' | 'queryFn'> & {
-  /** Show the failure as a red alert (default true). The error stays in `error` too. */
-  alertOnError?: boolean;
+  /**
+   * Show the failure as a red alert (default true), or only the failures this answers true for.
+   * The error stays in `error` too.
+   */
+  alertOnError?: boolean | ((err: ApiError) => boolean);
 };
+
+/**
+ * For the call of a record page: a missing record (404) is the page's own state (`RecordError`
+ * from ui/missing-record), said once there, not in a red alert too.
+ */
+export const alertUnlessMissing = (err: ApiError) => !isMissing(err);
 
 /**
  * Loads a call with TanStack Query. Paged lists keep the previous page while the next loads.
@@ -43,7 +52,8 @@ export function useApiQuery<C extends CallDef>(call: C, input?: RequestOf<C>, op
       try {
         return await apiCall(call, input, { signal });
       } catch (err) {
-        if (alertOnError && (err as Error).name !== 'AbortError') {
+        const alert = typeof alertOnError === 'function' ? alertOnError(err as ApiError) : alertOnError;
+        if (alert && (err as Error).name !== 'AbortError') {
           notifyError(err);
         }
         throw err;

@@ -1,5 +1,6 @@
 import { TEXTS } from '@admin/contract';
 import { notifications } from '@mantine/notifications';
+import { ApiError } from './client';
 import { connection } from './connection';
 
 /** Alert text of any thrown value (ApiError carries the spec's text already). */
@@ -14,6 +15,10 @@ export function messageOf(err: unknown): string {
 export function notifyError(err: unknown): void {
   if (connection.isDown()) {
     // The 'server cannot be reached' banner already says it; one alert per failed call is noise.
+    return;
+  }
+  if (err instanceof ApiError && err.endedSession) {
+    // The session ended: /login says so once; every call still in flight would add a red alert.
     return;
   }
   notifications.show({ color: 'red', title: 'Error', message: messageOf(err), autoClose: 6000 });

@@ -22,5 +22,14 @@ export function RequireAuth({ children }: { children: ReactNode }) {
   ) {
     return <Navigate to={paths.changePassword} replace />;
   }
+  // The second-factor policy: enrolling a passkey or an authenticator app comes next.
+  if (
+    session.user.must_enrol &&
+    !session.user.must_change_password &&
+    location.pathname !== paths.account &&
+    location.pathname !== paths.logout
+  ) {
+    return <Navigate to={paths.account} replace />;
+  }
   return children;
 }

@@ -1,4 +1,4 @@
-import type { LoggedInUser } from '@admin/contract';
+import type { LoggedInUser, SignInFactor } from '@admin/contract';
 import { useSyncExternalStore } from 'react';
 
 /** One saved dashboard widget (spec 02: widget_json is a list of {id, permission, content}). */
@@ -21,6 +21,7 @@ export interface Session {
 const KEYS = { token: 'token', user: 'user', widgets: 'widgets' } as const;
 const PENDING_KEY = 'loginKey';
 const PENDING_SENT_AT = 'loginKeySentAt';
+const PENDING_FACTORS = 'loginFactors';
 const RETURN_TO = 'returnTo';
 const LOGIN_NOTICE = 'loginNotice';
 
@@ -124,7 +125,18 @@ export const sessionStore = {
     } else {
       sessionStorage.removeItem(PENDING_KEY);
       sessionStorage.removeItem(PENDING_SENT_AT);
+      sessionStorage.removeItem(PENDING_FACTORS);
     }
+  },
+  /** What the step after the password takes: the mailed code, or the account's passkey / app. */
+  pendingFactors(): SignInFactor[] {
+    const raw = sessionStorage.getItem(PENDING_FACTORS);
+    const list = raw ? raw.split(',') : [];
+    const known = list.filter((f): f is SignInFactor => f === 'email' || f === 'totp' || f === 'passkey');
+    return known.length > 0 ? known : ['email'];
+  },
+  setPendingFactors(factors: readonly SignInFactor[] | undefined): void {
+    sessionStorage.setItem(PENDING_FACTORS, (factors ?? ['email']).join(','));
   },
 
   /** Where a visitor wanted to go before being sent to /login. */

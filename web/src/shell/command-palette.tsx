@@ -4,7 +4,7 @@ import { Avatar, Group, Loader, Text } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { createSpotlight, Spotlight } from '@mantine/spotlight';
 import { IconArrowRight, IconSearch, IconUser } from '@tabler/icons-react';
-import { useEffect, useState } from 'react';
+import { type KeyboardEvent, useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { calls } from '../api/calls';
 import { useApiQuery } from '../api/hooks';
@@ -59,6 +59,17 @@ export default function CommandPalette({ openOnMount = false }: { openOnMount?: 
     palette.close();
     navigate(to);
   };
+  // Spotlight selects the first result as the query changes, before users arrive from the server:
+  // with only users listed nothing is selected, and Enter opens the first result itself.
+  const enterWithoutSelection = (e: KeyboardEvent) => {
+    if (e.key !== 'Enter' || paletteStore.getState().selected !== -1) {
+      return;
+    }
+    const first = pages[0]?.to ?? (people[0] ? paths.userProfile(people[0].id) : null);
+    if (first) {
+      go(first);
+    }
+  };
 
   return (
     <Spotlight.Root
@@ -69,10 +80,13 @@ export default function CommandPalette({ openOnMount = false }: { openOnMount?: 
       scrollable
       maxHeight={420}
       clearQueryOnClose
+      // The dialog needs a name of its own (axe aria-dialog-name).
+      attributes={{ content: { 'aria-label': 'Command palette' } }}
     >
       <Spotlight.Search
         placeholder={canFindUsers ? 'Go to a page or find a user…' : 'Go to a page…'}
         aria-label="Search pages and users"
+        onKeyDown={enterWithoutSelection}
         leftSection={<IconSearch size={18} />}
         rightSection={searching ? <Loader size={14} /> : null}
       />

@@ -1,4 +1,5 @@
 import type { Permission } from '@admin/contract';
+import type { ComponentType } from 'react';
 import { isGroup, linkOf, type NamedPage, type NavIcon, PALETTE_PAGES, SIDEBAR } from '../pages';
 
 export interface NavLeaf {
@@ -6,12 +7,15 @@ export interface NavLeaf {
   to: string;
   /** Shown with any one of these (a super admin sees all). */
   permission?: readonly Permission[];
+  /** A count beside the entry (pages.tsx `badge`). */
+  badge?: ComponentType;
 }
 export interface NavEntry {
   label: string;
   icon: NavIcon;
   to?: string;
   permission?: readonly Permission[];
+  badge?: ComponentType;
   children?: NavLeaf[];
 }
 
@@ -19,6 +23,7 @@ const leaf = (page: NamedPage): NavLeaf => ({
   label: page.title,
   to: linkOf(page),
   permission: page.permission,
+  badge: page.badge,
 });
 
 /** The sidebar of spec 01 section 2 Shell, in its order, each entry with its page's permission (from pages.tsx). */

@@ -1,7 +1,7 @@
 import { hasPermission, type Permission } from '@admin/contract';
 import { NavLink } from '@mantine/core';
 import { IconChevronRight } from '@tabler/icons-react';
-import { useState } from 'react';
+import { type ComponentType, Suspense, useState } from 'react';
 import { Link, matchPath, useLocation } from 'react-router';
 import { useSession } from '../auth/session';
 import { NAV, type NavLeaf } from './nav';
@@ -9,6 +9,15 @@ import classes from './sidebar.module.css';
 
 const isActive = (to: string, pathname: string) =>
   to === '/' ? pathname === '/' : !!matchPath({ path: to, end: false }, pathname);
+
+/** An entry's count (loaded with its area's code), or nothing. */
+function badgeOf(Badge: ComponentType | undefined) {
+  return Badge ? (
+    <Suspense fallback={null}>
+      <Badge />
+    </Suspense>
+  ) : undefined;
+}
 
 /** Sidebar entries the signed-in user may see; a group shows when any of its entries does. */
 export function Sidebar() {
@@ -53,6 +62,7 @@ export function Sidebar() {
                   component={Link}
                   to={leaf.to}
                   label={leaf.label}
+                  rightSection={badgeOf(leaf.badge)}
                   active={isActive(leaf.to, pathname)}
                   className={classes.link}
                 />
@@ -70,6 +80,7 @@ export function Sidebar() {
             to={entry.to}
             label={entry.label}
             leftSection={icon}
+            rightSection={badgeOf(entry.badge)}
             active={isActive(entry.to, pathname)}
             className={classes.link}
           />

@@ -1,10 +1,10 @@
 import { MantineProvider } from '@mantine/core';
-import { Notifications } from '@mantine/notifications';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { sessionStore } from '../auth/session';
+import { AppNotifications } from '../shell/app-notifications';
 import { theme } from '../theme';
 
 /** Renders `routes` in the app's providers at `initialPath` (component tests). */
@@ -13,7 +13,7 @@ export function renderRoutes(routes: { path: string; element: ReactNode }[], ini
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   const utils = render(
     <MantineProvider theme={theme}>
-      <Notifications />
+      <AppNotifications />
       <QueryClientProvider client={queryClient}>
         <RouterProvider router={router} />
       </QueryClientProvider>

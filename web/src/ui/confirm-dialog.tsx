@@ -13,6 +13,8 @@ export function ConfirmDialog({
   onClose,
   loading,
   confirmColor = 'red',
+  confirmLabel = 'Yes',
+  cancelLabel = 'No',
 }: {
   opened: boolean;
   title?: ReactNode;
@@ -21,16 +23,19 @@ export function ConfirmDialog({
   onClose: () => void;
   loading?: boolean;
   confirmColor?: string;
+  confirmLabel?: string;
+  cancelLabel?: string;
 }) {
   return (
     <Modal opened={opened} onClose={onClose} title={title} centered size="sm">
       <Text size="sm">{message}</Text>
       <Group justify="flex-end" mt="lg">
-        <Button variant="default" onClick={onClose} disabled={loading}>
-          No
+        {/* First focus on the safe choice. */}
+        <Button variant="default" onClick={onClose} disabled={loading} data-autofocus>
+          {cancelLabel}
         </Button>
         <Button color={confirmColor} onClick={onConfirm} loading={loading}>
-          Yes
+          {confirmLabel}
         </Button>
       </Group>
     </Modal>

@@ -1,6 +1,6 @@
 import dayjs from 'dayjs';
 import { describe, expect, it } from 'vitest';
-import { dateRangePresets, rangeParams } from './date-range-input';
+import { boundedRange, dateRangePresets, pickableDays, rangeParams } from './date-range-input';
 
 describe('date range presets (spec 01 Dashboard)', () => {
   const today = dayjs('2025-03-15T10:00:00');
@@ -37,5 +37,20 @@ describe('date range presets (spec 01 Dashboard)', () => {
       end_date: '2025-01-31',
     });
     expect(rangeParams(['2025-01-01', null])).toEqual({});
+  });
+});
+
+describe('ranges the server accepts (issue 32)', () => {
+  it('keeps both ends within 2000-01-01..2100-12-31 and the end within maxDays of the start', () => {
+    expect(boundedRange(['1999-05-01', '9999-12-31'], 1827)).toEqual(['2000-01-01', '2004-12-31']);
+    expect(boundedRange(['2024-01-01', '2025-06-30'], 366)).toEqual(['2024-01-01', '2024-12-31']);
+    expect(boundedRange(['2024-01-01', '2024-03-01'], 366)).toEqual(['2024-01-01', '2024-03-01']);
+    expect(boundedRange(['2024-01-01', null], 366)).toEqual(['2024-01-01', null]);
+  });
+
+  it('offers only the days maxDays allows once the start is picked', () => {
+    expect(pickableDays([null, null], 366)).toEqual({ minDate: '2000-01-01', maxDate: '2100-12-31' });
+    expect(pickableDays(['2024-01-01', null], 366)).toEqual({ minDate: '2023-01-01', maxDate: '2024-12-31' });
+    expect(pickableDays(['2000-01-05', null], 366)).toEqual({ minDate: '2000-01-01', maxDate: '2001-01-04' });
   });
 });

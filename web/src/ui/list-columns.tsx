@@ -55,7 +55,7 @@ export function ClampedText({ children }: { children: ReactNode }) {
       openDelay={200}
       events={{ hover: true, focus: true, touch: true }}
     >
-      <Text size="sm" lineClamp={2} tabIndex={0} style={{ cursor: 'help' }}>
+      <Text size="sm" lineClamp={2} tabIndex={0} data-clamp style={{ cursor: 'help' }}>
         {text}
       </Text>
     </Tooltip>

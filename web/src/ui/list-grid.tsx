@@ -8,6 +8,7 @@ import {
   UnstyledButton,
   VisuallyHidden,
 } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { IconChevronDown, IconChevronUp, IconSelector } from '@tabler/icons-react';
 import {
   Fragment,
@@ -58,6 +59,7 @@ function useFit(resetKey: string, max: number) {
   const width = useWatchedWidth(box, table);
   const key = `${width}|${resetKey}`;
   const [fit, setFit] = useState({ key, drop: 0 });
+  const [scrolls, setScrolls] = useState(false);
   let drop = fit.drop;
   if (fit.key !== key) {
     setFit({ key, drop: 0 });
@@ -66,15 +68,58 @@ function useFit(resetKey: string, max: number) {
   useLayoutEffect(() => {
     const b = box.current;
     const t = table.current;
-    if (b && t && t.scrollWidth > b.clientWidth + 1 && drop < max) {
+    if (!b || !t) {
+      return;
+    }
+    const over = t.scrollWidth > b.clientWidth + 1;
+    if (over && drop < max) {
       setFit((f) => ({ ...f, drop: f.drop + 1 }));
+      return;
+    }
+    setScrolls(over);
+    t.style.setProperty('--frame-width', `${b.clientWidth}px`);
+    // Columns kept in view while the table scrolls sideways sit where they start.
+    for (const th of t.querySelectorAll<HTMLElement>(':scope > thead > tr > th[data-sticky-at]')) {
+      t.style.setProperty(`--sticky-left-${th.dataset.stickyAt}`, `${th.offsetLeft}px`);
     }
   });
-  return { box, table, drop };
+  return { box, table, drop, scrolls };
 }
+
+/**
+ * From 1366 px every column stays in the header (a table too wide scrolls inside its frame with
+ * the name column, those before it and the actions kept in view); narrower screens move columns
+ * into the row's details instead.
+ */
+function stickyUpTo<T>(shown: ListColumn<T>[], keepAll: boolean): number {
+  if (!keepAll) {
+    return -1;
+  }
+  const name = shown.findIndex((c) => c.priority === 1);
+  return name >= 0 ? name : 0;
+}
+
+const cx = (...names: (string | false | undefined)[]) => names.filter(Boolean).join(' ') || undefined;
 
 const ariaSort = (active: boolean, dir: 'asc' | 'desc') =>
   active ? (dir === 'asc' ? 'ascending' : 'descending') : 'none';
+
+/** A table wider than its frame scrolls sideways: the keyboard can reach and scroll it too. */
+const frameProps = (scrolls: boolean, name = 'Table') =>
+  scrolls
+    ? { 'data-scrolls': true, tabIndex: 0, role: 'region', 'aria-label': `${name} (scrolls sideways)` }
+    : {};
+
+function stickyProps(at: number, lastSticky: number) {
+  if (at > lastSticky) {
+    return {};
+  }
+  return {
+    'data-sticky-at': at,
+    'data-sticky-edge': at === lastSticky || undefined,
+    style: { left: `var(--sticky-left-${at}, 0px)` },
+  };
+}
 
 function Cell<T>({ column, record, index }: { column: ListColumn<T>; record: T; index: number }) {
   const value = cellOf(column, record, index);
@@ -109,9 +154,13 @@ export function DetailFields<T>({
 function HeaderCell<T, O extends string>({
   column: c,
   list,
+  at,
+  lastSticky,
 }: {
   column: ListColumn<T>;
   list?: ListControls<O>;
+  at: number;
+  lastSticky: number;
 }) {
   const sortBy = (accessor: string) => {
     if (list) {
@@ -124,11 +173,13 @@ function HeaderCell<T, O extends string>({
   const active = list?.orderBy === c.accessor;
   const sortable = c.sortable && list;
   const Icon = !active ? IconSelector : list?.direction === 'asc' ? IconChevronUp : IconChevronDown;
+  const sticky = stickyProps(at, lastSticky);
   return (
     <Table.Th
       aria-sort={sortable ? ariaSort(active, list.direction) : undefined}
-      className={c.clamp ? classes.clampCell : undefined}
-      style={{ width: c.width, minWidth: c.width, textAlign: c.textAlign }}
+      className={cx(c.clamp && classes.clampCell, at <= lastSticky && classes.sticky)}
+      {...sticky}
+      style={{ width: c.width, minWidth: c.width, textAlign: c.textAlign, ...sticky.style }}
     >
       {sortable ? (
         <UnstyledButton className={classes.sort} onClick={() => sortBy(c.accessor)}>
@@ -144,21 +195,29 @@ function HeaderCell<T, O extends string>({
 
 /** The table of a list at 768 px and wider. */
 export function ListGrid<T, O extends string>(view: ListView<T, O>) {
-  const { columns, rows, list, rowExpansion, open, toggle, idOf } = view;
+  const { columns, rows, list, rowExpansion, open, toggle, idOf, density } = view;
+  const keepAll = useMediaQuery('(min-width: 1366px)', true, { getInitialValueInEffect: false });
   const visible = columns.filter((c) => !c.hidden);
   const columnsKey = visible.map((c) => c.accessor).join(',');
-  const max = splitColumns(columns, 0).droppable;
-  const { box, table, drop } = useFit(
-    `${columnsKey}|${rows.length}|${rows[0] ? String(idOf(rows[0], 0)) : ''}`,
+  const max = keepAll ? 0 : splitColumns(columns, 0).droppable;
+  const { box, table, drop, scrolls } = useFit(
+    `${columnsKey}|${rows.length}|${rows[0] ? String(idOf(rows[0], 0)) : ''}|${density}`,
     max,
   );
   const { shown, details, actions } = splitColumns(columns, drop);
+  const lastSticky = stickyUpTo(shown, keepAll);
+  const compact = density === 'compact';
   const expandable = details.length > 0 || !!rowExpansion;
   const lastColumn = !!actions || expandable;
   const span = shown.length + (lastColumn ? 1 : 0);
 
   const onRowClick = (record: T, index: number, event: React.MouseEvent) => {
-    if ((event.target as HTMLElement).closest('a,button,input,label,[role="button"],[tabindex]')) {
+    // A control inside the row handles its own click; the scrolling frame around the table (a
+    // focusable region), clamped text and relative times (focusable for their tooltips) do not count.
+    const control = (event.target as HTMLElement).closest(
+      'a,button,input,label,[role="button"],[tabindex]:not([data-clamp]):not([data-tip])',
+    );
+    if (control && event.currentTarget.contains(control)) {
       return;
     }
     if (view.onRowClick) {
@@ -169,23 +228,27 @@ export function ListGrid<T, O extends string>(view: ListView<T, O>) {
   };
 
   return (
-    <div ref={box} className={classes.box}>
+    <div ref={box} className={classes.box} {...frameProps(scrolls, view['aria-label'])}>
       <Table
         ref={table}
         aria-label={view['aria-label']}
         striped
         highlightOnHover
-        verticalSpacing="xs"
-        horizontalSpacing="md"
+        verticalSpacing={compact ? 4 : 'xs'}
+        horizontalSpacing={compact ? 'xs' : 'md'}
         className={classes.table}
+        data-density={density}
       >
         <Table.Thead>
           <Table.Tr>
-            {shown.map((c) => (
-              <HeaderCell key={c.accessor} column={c} list={list} />
+            {shown.map((c, at) => (
+              <HeaderCell key={c.accessor} column={c} list={list} at={at} lastSticky={lastSticky} />
             ))}
             {lastColumn ? (
-              <Table.Th className={classes.actions} style={{ textAlign: actions?.textAlign ?? 'right' }}>
+              <Table.Th
+                className={cx(classes.actions, keepAll && classes.stickyEnd)}
+                style={{ textAlign: actions?.textAlign ?? 'right' }}
+              >
                 {actions ? titleOf(actions) : <VisuallyHidden>Details</VisuallyHidden>}
               </Table.Th>
             ) : null}
@@ -203,17 +266,25 @@ export function ListGrid<T, O extends string>(view: ListView<T, O>) {
                   style={{ ...view.rowStyle?.(record, index), cursor: clickable ? 'pointer' : undefined }}
                   onClick={clickable ? (e) => onRowClick(record, index, e) : undefined}
                 >
-                  {shown.map((c) => (
-                    <Table.Td
-                      key={c.accessor}
-                      className={c.clamp ? classes.clampCell : undefined}
-                      style={{ textAlign: c.textAlign, whiteSpace: c.noWrap ? 'nowrap' : undefined }}
-                    >
-                      <Cell column={c} record={record} index={index} />
-                    </Table.Td>
-                  ))}
+                  {shown.map((c, at) => {
+                    const sticky = stickyProps(at, lastSticky);
+                    return (
+                      <Table.Td
+                        key={c.accessor}
+                        className={cx(c.clamp && classes.clampCell, at <= lastSticky && classes.sticky)}
+                        {...sticky}
+                        style={{
+                          textAlign: c.textAlign,
+                          whiteSpace: c.noWrap ? 'nowrap' : undefined,
+                          ...sticky.style,
+                        }}
+                      >
+                        <Cell column={c} record={record} index={index} />
+                      </Table.Td>
+                    );
+                  })}
                   {lastColumn ? (
-                    <Table.Td className={classes.actions}>
+                    <Table.Td className={cx(classes.actions, keepAll && classes.stickyEnd)}>
                       <Group gap="xs" justify="flex-end" wrap="nowrap">
                         {actions ? <Cell column={actions} record={record} index={index} /> : null}
                         {expandable ? <DetailsToggle open={isOpen} onClick={() => toggle(id)} /> : null}

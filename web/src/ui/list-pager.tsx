@@ -1,5 +1,5 @@
 import { Group, NativeSelect, Pagination, Text } from '@mantine/core';
-import { useId } from 'react';
+import { type ReactNode, useId } from 'react';
 import { ROWS_PER_PAGE_OPTIONS } from './use-list-state';
 
 /**
@@ -23,6 +23,7 @@ export function ListPager({
   onPage,
   onPageLimit,
   compact,
+  tools,
 }: {
   page: number;
   pageLimit: number;
@@ -34,15 +35,20 @@ export function ListPager({
   onPageLimit: (limit: number) => void;
   /** Phones: fewer page buttons. */
   compact?: boolean;
+  /** The list's own controls (columns, density), at the start of the row. */
+  tools?: ReactNode;
 }) {
   const sizeId = useId();
   const from = page * pageLimit + 1;
   const pages = Math.max(1, Math.ceil(total / pageLimit));
   return (
     <Group justify="space-between" gap="sm" px="xs" py={8} wrap="wrap">
-      <Text size="sm" c="dimmed" aria-live="polite">
-        {rows > 0 ? pagerText(from, from + rows - 1, total, totalIsLowerBound) : ''}
-      </Text>
+      <Group gap="sm" wrap="nowrap">
+        {tools}
+        <Text size="sm" c="dimmed" aria-live="polite">
+          {rows > 0 ? pagerText(from, from + rows - 1, total, totalIsLowerBound) : ''}
+        </Text>
+      </Group>
       <Group gap="sm" wrap="wrap">
         <Group gap={6} wrap="nowrap">
           <Text size="sm" c="dimmed" component="label" htmlFor={sizeId}>

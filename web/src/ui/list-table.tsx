@@ -1,22 +1,40 @@
 import { TEXTS } from '@admin/contract';
-import { Box, LoadingOverlay, Paper, Stack, Text } from '@mantine/core';
+import { ActionIcon, Box, Group, LoadingOverlay, Paper, Stack, Text, Tooltip } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { useRef, useState } from 'react';
+import { IconLayoutList, IconListDetails } from '@tabler/icons-react';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { ColumnChooser } from './column-chooser';
 import { ErrorAlert } from './error-alert';
 import { ListCards } from './list-cards';
 import { ListGrid } from './list-grid';
 import { ListPager } from './list-pager';
+import { applyColumnPrefs, type Density, useColumnPrefs, useDensity, useListKey } from './list-prefs';
+import classes from './list-table.module.css';
 
 export type { ListColumn } from './list-columns';
 export type { ListControls, ListTableProps } from './list-view';
 
 import type { ListTableProps } from './list-view';
 
-/** Rows and total last loaded, kept while a later call fails. */
-function useLastLoaded<T>(records: T[] | null | undefined, total: number | null | undefined) {
-  const last = useRef<{ records: T[]; total: number }>({ records: [], total: 0 });
-  if (records) {
-    last.current = { records, total: total ?? records.length };
+interface Loaded<T> {
+  records: T[];
+  total: number;
+  /** The page, size and order these rows answered (the list's state when they arrived). */
+  request: string;
+}
+
+/**
+ * Rows and total last loaded, with the request they answered: while the next page loads the
+ * previous answer stays (placeholder), so a new answer is one with new rows.
+ */
+function useLastLoaded<T>(
+  records: T[] | null | undefined,
+  total: number | null | undefined,
+  request: string,
+) {
+  const last = useRef<Loaded<T>>({ records: [], total: 0, request: '' });
+  if (records && records !== last.current.records) {
+    last.current = { records, total: total ?? records.length, request };
   }
   return last.current;
 }
@@ -44,11 +62,21 @@ export function ListTable<T, O extends string = string>(props: ListTableProps<T,
     minHeight = 180,
   } = props;
   const phone = useMediaQuery('(max-width: 47.99em)', false, { getInitialValueInEffect: false });
-  const last = useLastLoaded(records, total);
-  const rows = records ?? (error ? last.records : []);
-  const count = records ? (total ?? records.length) : error ? last.total : 0;
+  const listName = props['aria-label'] ?? 'list';
+  const [prefs, setPrefs] = useColumnPrefs(useListKey(listName));
+  const [density, setDensity] = useDensity();
+  const columns = applyColumnPrefs(props.columns, prefs);
+  const request = list ? `${list.page}|${list.pageLimit}|${list.orderBy}|${list.direction}` : '';
+  const last = useLastLoaded(records, total, request);
+  // A failed call never shows another page's rows as the one asked for: they stay, dimmed and
+  // labelled as the page from before, under the error and its Retry.
+  const previous = !!error && last.request !== request && last.records.length > 0;
+  const rows = error ? last.records : (records ?? []);
+  const count = error ? last.total : records ? (total ?? records.length) : 0;
   const loaded = records !== null && records !== undefined;
   const empty = loaded && rows.length === 0 && !error;
+
+  usePageClamp(list, records, total);
 
   const idOf = (record: T, index: number): unknown =>
     typeof idAccessor === 'function'
@@ -64,10 +92,20 @@ export function ListTable<T, O extends string = string>(props: ListTableProps<T,
     setOpen(open.includes(id) ? open.filter((x) => x !== id) : only ? [id] : [...open, id]);
   };
 
-  const view = { ...props, rows, idOf, open, toggle };
+  const view = { ...props, columns, rows, idOf, open, toggle, density };
+  const tools = (
+    <ListTools density={phone ? null : density} onDensity={setDensity}>
+      <ColumnChooser listName={listName} columns={columns} prefs={prefs} onChange={setPrefs} />
+    </ListTools>
+  );
   return (
     <Stack gap="xs">
       {error ? <ErrorAlert error={error} onRetry={onRetry} /> : null}
+      {previous ? (
+        <Text size="sm" c="dimmed" role="status">
+          {`The rows below are ${previousName(last.request, list)} as loaded before, not the page asked for.`}
+        </Text>
+      ) : null}
       <Paper
         withBorder={!phone}
         radius="md"
@@ -76,7 +114,9 @@ export function ListTable<T, O extends string = string>(props: ListTableProps<T,
         style={{ overflow: 'hidden' }}
       >
         <LoadingOverlay visible={!!fetching} zIndex={2} overlayProps={{ blur: 1, backgroundOpacity: 0.4 }} />
-        {phone ? <ListCards {...view} /> : <ListGrid {...view} />}
+        <div className={previous ? classes.previous : undefined} inert={previous || undefined}>
+          {phone ? <ListCards {...view} /> : <ListGrid {...view} />}
+        </div>
         {empty ? (
           <Box py="xl" px="md">
             <Text c="dimmed" ta="center">
@@ -89,11 +129,16 @@ export function ListTable<T, O extends string = string>(props: ListTableProps<T,
             page={list.page}
             pageLimit={list.pageLimit}
             total={count}
-            rows={rows.length}
+            rows={previous ? 0 : rows.length}
             totalIsLowerBound={totalIsLowerBound}
             onPage={list.setPage}
             onPageLimit={list.setPageLimit}
+            tools={tools}
           />
+        ) : !phone ? (
+          <Group px="xs" py={6}>
+            {tools}
+          </Group>
         ) : null}
       </Paper>
       {list && phone ? (
@@ -102,12 +147,77 @@ export function ListTable<T, O extends string = string>(props: ListTableProps<T,
           page={list.page}
           pageLimit={list.pageLimit}
           total={count}
-          rows={rows.length}
+          rows={previous ? 0 : rows.length}
           totalIsLowerBound={totalIsLowerBound}
           onPage={list.setPage}
           onPageLimit={list.setPageLimit}
+          tools={tools}
         />
+      ) : phone ? (
+        tools
       ) : null}
     </Stack>
   );
+}
+
+/** The list's own controls beside the pager: the column chooser and (tables) the density toggle. */
+function ListTools({
+  density,
+  onDensity,
+  children,
+}: {
+  density: Density | null;
+  onDensity: (d: Density) => void;
+  children: ReactNode;
+}) {
+  const compact = density === 'compact';
+  const label = 'Compact rows';
+  return (
+    <Group gap={4} wrap="nowrap">
+      {children}
+      {density ? (
+        <Tooltip label={label} events={{ hover: true, focus: true, touch: false }}>
+          <ActionIcon
+            variant="subtle"
+            color="gray"
+            aria-label={label}
+            aria-pressed={compact}
+            onClick={() => onDensity(compact ? 'comfortable' : 'compact')}
+          >
+            {compact ? <IconListDetails size={16} /> : <IconLayoutList size={16} />}
+          </ActionIcon>
+        </Tooltip>
+      ) : null}
+    </Group>
+  );
+}
+
+/** 'page 1' (or 'the rows in their earlier order') for the rows of an earlier request. */
+function previousName(request: string, list: { page: number; pageLimit: number } | undefined): string {
+  const [page, size] = request.split('|').map(Number);
+  if (list && page === list.page && size === list.pageLimit) {
+    return 'the rows in their earlier order';
+  }
+  return page !== undefined && Number.isFinite(page) ? `page ${page + 1}` : 'the earlier rows';
+}
+
+/**
+ * A page past the end (an old link, '?page=9999') moves to the last page instead of showing none,
+ * in place of the address asked for: Back then skips it rather than clamping forward again.
+ */
+function usePageClamp(
+  list:
+    | { page: number; pageLimit: number; setPage: (p: number, opts?: { replace?: boolean }) => void }
+    | undefined,
+  records: unknown[] | null | undefined,
+  total: number | null | undefined,
+) {
+  const last = list && total ? Math.max(0, Math.ceil(total / list.pageLimit) - 1) : 0;
+  const past = !!list && !!records && records.length === 0 && !!total && list.page > last;
+  const setPage = list?.setPage;
+  useEffect(() => {
+    if (past && setPage) {
+      setPage(last, { replace: true });
+    }
+  }, [past, last, setPage]);
 }

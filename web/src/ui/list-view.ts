@@ -1,5 +1,6 @@
 import type { CSSProperties, MouseEvent, ReactNode } from 'react';
 import type { ListColumn } from './list-columns';
+import type { Density } from './list-prefs';
 import type { ListState } from './use-list-state';
 
 /** What a list's table and cards use of useListState: the page, its size and the order. */
@@ -48,4 +49,5 @@ export type ListView<T, O extends string> = ListTableProps<T, O> & {
   idOf: (record: T, index: number) => unknown;
   open: unknown[];
   toggle: (id: unknown) => void;
+  density: Density;
 };

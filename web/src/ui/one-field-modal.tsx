@@ -1,5 +1,6 @@
 import { Button, Group, Stack, TextInput } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
+import { type DialogDraft, useKeepDraft, useRestoredDraft } from '../auth/drafts';
 import { GuardedModal, useUnsavedChanges } from './unsaved-changes';
 
 interface OneFieldProps {
@@ -14,6 +15,12 @@ interface OneFieldProps {
   /** Called with the trimmed value. */
   onSubmit: (value: string) => void;
   onClose: () => void;
+  /**
+   * Keeps the typed value if the session ends while the popup is open (issue 34 point 8): `key`
+   * names the popup on its page, `context` what it was opened for (the page reopens it with
+   * `keptDialog(key)`).
+   */
+  draft?: { key: string; context: unknown };
 }
 
 /**
@@ -41,10 +48,14 @@ function OneFieldForm({
   maxLength,
   onSubmit,
   onClose,
+  draft,
 }: OneFieldProps) {
-  const [value, setValue] = useState(initial);
+  const restored = useRestoredDraft<DialogDraft<string>>(draft?.key ?? '');
+  const [value, setValue] = useState(typeof restored?.value === 'string' ? restored.value : initial);
   const [submitted, setSubmitted] = useState(false);
-  useUnsavedChanges(value.trim() !== initial.trim() && !pending);
+  const dirty = value.trim() !== initial.trim();
+  useUnsavedChanges(dirty && !pending);
+  useKeepDraft(draft?.key ?? '', draft && dirty ? { context: draft.context, value } : undefined);
   const submit = (e: FormEvent) => {
     e.preventDefault();
     setSubmitted(true);

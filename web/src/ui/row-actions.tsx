@@ -8,6 +8,17 @@ interface RowAction {
   onClick: () => void;
 }
 
+/**
+ * Not `disabled`: a refused action stays focusable and its tooltip (the reason) shows on focus too.
+ */
+const refusedProps = (action: RowAction) => ({
+  'aria-disabled': !action.allowed || undefined,
+  'data-disabled': !action.allowed || undefined,
+  onClick: action.allowed ? action.onClick : undefined,
+});
+
+const TIP_EVENTS = { hover: true, focus: true, touch: true };
+
 /** The pencil and bin of a table row; `name` makes their labels ('Edit Admins', 'Delete Admins'). */
 export function EditDeleteActions({
   name,
@@ -20,24 +31,13 @@ export function EditDeleteActions({
 }) {
   return (
     <Group gap={4} wrap="nowrap">
-      <Tooltip label={edit.tip}>
-        <ActionIcon
-          variant="light"
-          aria-label={`Edit ${name}`}
-          disabled={!edit.allowed}
-          onClick={edit.onClick}
-        >
+      <Tooltip label={edit.tip} events={TIP_EVENTS}>
+        <ActionIcon variant="light" aria-label={`Edit ${name}`} {...refusedProps(edit)}>
           <IconPencil size={16} />
         </ActionIcon>
       </Tooltip>
-      <Tooltip label={remove.tip}>
-        <ActionIcon
-          variant="light"
-          color="red"
-          aria-label={`Delete ${name}`}
-          disabled={!remove.allowed}
-          onClick={remove.onClick}
-        >
+      <Tooltip label={remove.tip} events={TIP_EVENTS}>
+        <ActionIcon variant="light" color="red" aria-label={`Delete ${name}`} {...refusedProps(remove)}>
           <IconTrash size={16} />
         </ActionIcon>
       </Tooltip>

@@ -23,7 +23,8 @@ export interface ListState<O extends string = string> {
   /** The debounced search text actually sent (1000 ms after the last key). */
   query: string;
   page: number;
-  setPage: (page: number) => void;
+  /** Goes to `page`: a new history entry, or with `replace` in place of this one. */
+  setPage: (page: number, opts?: { replace?: boolean }) => void;
   pageLimit: number;
   /** Changes rows per page and goes back to page 0. */
   setPageLimit: (limit: number) => void;
@@ -92,12 +93,12 @@ export function useListState<O extends string>(options: ListStateOptions<O>): Li
   // Several changes in one event build on each other, not on the last render's address.
   const latest = useRef(current);
   latest.current = current;
-  const update = (change: (p: URLSearchParams) => void) => {
+  const update = (change: (p: URLSearchParams) => void, replace = false) => {
     const next = new URLSearchParams(latest.current);
     change(next);
     latest.current = next;
     if (inUrl) {
-      setUrlParams(next, { preventScrollReset: true });
+      setUrlParams(next, { preventScrollReset: true, replace });
     } else {
       setMemory(next);
     }
@@ -152,7 +153,7 @@ export function useListState<O extends string>(options: ListStateOptions<O>): Li
     },
     query,
     page,
-    setPage: (n) => update((p) => put(p, keys.page, String(n + 1), '1')),
+    setPage: (n, opts) => update((p) => put(p, keys.page, String(n + 1), '1'), opts?.replace),
     pageLimit,
     setPageLimit: (limit) =>
       update((p) => {

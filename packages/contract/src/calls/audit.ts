@@ -1,6 +1,16 @@
 import { z } from 'zod';
 import { defineCall } from '../call';
-import { DateOnly, Envelope, Id, listParams, Text, Timestamp, TotalIsLowerBound } from '../common';
+import {
+  Envelope,
+  FILTER_MAX_DAYS,
+  FilterDate,
+  Id,
+  listParams,
+  rangeWithin,
+  Text,
+  Timestamp,
+  TotalIsLowerBound,
+} from '../common';
 
 /** One entry of the audit trail (issue 15). changes holds { before, after } with secrets redacted. */
 export const AuditRow = z.object({
@@ -31,6 +41,10 @@ export const AUDIT_SIGNIN_ACTIONS = [
   'code-resent',
   'reset-requested',
   'session-expired',
+  'passkey-asked',
+  'passkey-refused',
+  'recovery-code-used',
+  'new-address',
 ] as const;
 
 export const AuditListRequest = listParams(AUDIT_LIST_ORDER, {
@@ -48,14 +62,17 @@ export const AuditListRequest = listParams(AUDIT_LIST_ORDER, {
       .describe('Entries about this target (with target_type: a target is its type and id)'),
     user_id: Id.optional().describe('Entries by this user or about this user (the profile Activity tab)'),
     action: Text().trim().min(1).max(100).optional(),
-    start_date: DateOnly.optional().describe('From this day (UTC), inclusive'),
-    end_date: DateOnly.optional().describe('Up to this day (UTC), inclusive'),
+    start_date: FilterDate.optional().describe('From this day (UTC), inclusive'),
+    end_date: FilterDate.optional().describe(
+      'Up to this day (UTC), inclusive; at most 5 years after start_date',
+    ),
     format: z.enum(['json', 'csv']).default('json').describe('csv streams the whole filtered list'),
   })
   .refine((v) => v.target_id === undefined || v.target_type !== undefined, {
     path: ['target_id'],
     message: 'needs target_type',
-  });
+  })
+  .superRefine(rangeWithin(FILTER_MAX_DAYS));
 
 export const auditCalls = {
   auditLog: defineCall({

@@ -1,17 +1,24 @@
 import { z } from 'zod';
 import { defineCall } from '../call';
 import {
-  DateOnly,
   Envelope,
+  FILTER_MAX_DAYS,
+  FilterDate,
   Id,
   ListTotal,
   listParams,
   Num,
   QueryBool,
+  rangeWithin,
   Text,
   Timestamp,
   TotalIsLowerBound,
 } from '../common';
+import {
+  CampaignSettingEvent,
+  CampaignSettingSaveRequest,
+  CampaignSettingsListRequest,
+} from './campaign-settings';
 
 /** Every status a campaign can be in (spec 02 section 4). */
 export const CAMPAIGN_STATUSES = [
@@ -123,8 +130,10 @@ const campaignFilters = {
     .union([z.enum(CAMPAIGN_STATUSES), z.literal(''), z.literal('All')])
     .optional()
     .describe('Campaign status; empty or All = every status'),
-  start_date: DateOnly.optional().describe('Created on or after (UTC day)'),
-  end_date: DateOnly.optional().describe('Created on or before (UTC day)'),
+  start_date: FilterDate.optional().describe('Created on or after (UTC day)'),
+  end_date: FilterDate.optional().describe(
+    'Created on or before (UTC day); at most 5 years after start_date',
+  ),
   deleted: QueryBool.optional().describe('1 = deleted campaigns only, else non-deleted'),
 };
 
@@ -143,16 +152,20 @@ export const CAMPAIGN_USERS_ORDER = ['id', 'name', 'username', 'email', 'created
 export const CampaignsListRequest = listParams(CAMPAIGN_LIST_ORDER, {
   order_by: 'created_at',
   direction: 'desc',
-}).extend({
-  ...campaignFilters,
-  userId: Id.optional().describe("Only this customer's campaigns"),
-  isApproved: QueryBool.optional(),
-});
+})
+  .extend({
+    ...campaignFilters,
+    userId: Id.optional().describe("Only this customer's campaigns"),
+    isApproved: QueryBool.optional(),
+  })
+  .superRefine(rangeWithin(FILTER_MAX_DAYS));
 
 export const CampaignUsersRequest = listParams(CAMPAIGN_USERS_ORDER, {
   order_by: 'id',
   direction: 'desc',
-}).extend(campaignFilters);
+})
+  .extend(campaignFilters)
+  .superRefine(rangeWithin(FILTER_MAX_DAYS));
 
 export const CampaignStatusRequest = z
   .object({
@@ -203,11 +216,13 @@ export const CampaignInsight = z.object({
 });
 export type CampaignInsight = z.infer<typeof CampaignInsight>;
 
-export const CampaignInsightsRequest = z.object({
-  id: Id,
-  start_date: DateOnly.optional(),
-  end_date: DateOnly.optional(),
-});
+export const CampaignInsightsRequest = z
+  .object({
+    id: Id,
+    start_date: FilterDate.optional(),
+    end_date: FilterDate.optional(),
+  })
+  .superRefine(rangeWithin(FILTER_MAX_DAYS));
 
 export const CampaignChargeRow = z.object({
   id: z.number().int(),
@@ -233,60 +248,6 @@ export const CampaignChargeUpdateRequest = z.object({
   cost_per_click: money('Dollars charged per click').optional(),
   cost_per_view: money('Dollars charged per view').optional(),
   min_daily_budget: money('Smallest per-day budget a campaign may have').optional(),
-});
-
-/** Calendar setting types; the last two are platform-wide only (not offered with a user_id). */
-export const CAMPAIGN_SETTING_TYPES = {
-  cost_per_click: 'Cost Per Click',
-  cost_per_view: 'Cost Per View',
-  ads_per_day: 'Ads Per Day',
-  ads_per_post: 'Posts Per Ad',
-  fequency_caps: 'Fequency Caps Per Day',
-} as const;
-export type CampaignSettingType = keyof typeof CAMPAIGN_SETTING_TYPES;
-export const CAMPAIGN_SETTING_KEYS = Object.keys(CAMPAIGN_SETTING_TYPES) as [
-  CampaignSettingType,
-  ...CampaignSettingType[],
-];
-/** Types that take an Amount with the currency prefix; the others take a number Value. */
-export const CAMPAIGN_SETTING_MONEY_TYPES: readonly CampaignSettingType[] = [
-  'cost_per_click',
-  'cost_per_view',
-];
-export const CAMPAIGN_SETTING_GLOBAL_ONLY: readonly CampaignSettingType[] = ['ads_per_post', 'fequency_caps'];
-
-export const CampaignSettingEvent = z.object({
-  id: z.number().int(),
-  name: z.string().describe('The setting label'),
-  type: z.enum(CAMPAIGN_SETTING_KEYS),
-  value: z.number(),
-  dateFrom: z.string().describe('YYYY-MM-DD HH:mm:ss (the day at 00:00:00, UTC)'),
-  dateTo: z.string().describe('YYYY-MM-DD HH:mm:ss (the day at 23:59:59, UTC)'),
-  user_id: z.number().int().nullable(),
-});
-export type CampaignSettingEvent = z.infer<typeof CampaignSettingEvent>;
-
-const DayTime = Text().refine(
-  (v) =>
-    /^\d{4}-\d{2}-\d{2}([ T]([01]\d|2[0-3]):[0-5]\d(:[0-5]\d)?)?/.test(v) &&
-    DateOnly.safeParse(v.slice(0, 10)).success,
-  'must be a date YYYY-MM-DD HH:mm:ss',
-);
-
-export const CampaignSettingsListRequest = z.object({
-  start_date: DateOnly.describe('First day of the window (the grid start)'),
-  end_date: DateOnly.describe('Last day of the window'),
-  user_id: Id.optional().describe("A customer's own settings; absent = platform-wide"),
-});
-
-export const CampaignSettingSaveRequest = z.object({
-  id: Id.optional().describe('Edit this setting instead of adding one'),
-  date_from: DayTime,
-  date_to: DayTime,
-  setting_key: z.enum(CAMPAIGN_SETTING_KEYS, { error: 'is not a setting type' }),
-  setting_value: Num(0, 1_000_000_000, { type: 'must be a number', range: 'must be from 0 to 1000000000' }),
-  setting_label: Text().trim().max(100).optional(),
-  user_id: Id.optional().nullable(),
 });
 
 export const campaignsCalls = {
@@ -316,6 +277,7 @@ export const campaignsCalls = {
   campaignStatusChange: defineCall({
     method: 'PATCH',
     path: 'campaigns',
+    audit: { target: 'campaign', id: 'id' },
     permission: 'campaign_status',
     summary: 'Sets a campaign to Pending, Approved, Declined (with decline_reason) or Paused',
     request: CampaignStatusRequest,
@@ -340,6 +302,7 @@ export const campaignsCalls = {
   approveCampaign: defineCall({
     method: 'PATCH',
     path: 'approve-campaign',
+    audit: { target: 'campaign', id: 'id' },
     input: 'query',
     permission: 'campaign_status',
     summary: 'Approves a campaign (id in the query string)',
@@ -357,6 +320,7 @@ export const campaignsCalls = {
   campaignChargesCreate: defineCall({
     method: 'POST',
     path: 'campaign-charges',
+    audit: { target: 'campaign_charge', id: 'id' },
     permission: 'campaign_charges_list',
     summary: 'Adds the prices of a goal (one row per goal)',
     request: CampaignChargeCreateRequest,
@@ -365,6 +329,7 @@ export const campaignsCalls = {
   campaignChargesUpdate: defineCall({
     method: 'PUT',
     path: 'campaign-charges',
+    audit: { target: 'campaign_charge', id: 'id' },
     permission: 'campaign_charges_list',
     summary: 'Changes the prices of a goal',
     request: CampaignChargeUpdateRequest,
@@ -381,6 +346,7 @@ export const campaignsCalls = {
   campaignSettingsSave: defineCall({
     method: 'POST',
     path: 'campaign-settings',
+    audit: { target: 'campaign_setting', id: 'id' },
     permission: 'get_campaign_setting',
     summary: 'Adds (or with id edits) a setting for one future day; one per type, at most 4 a day',
     request: CampaignSettingSaveRequest,
@@ -389,6 +355,7 @@ export const campaignsCalls = {
   campaignSettingsDelete: defineCall({
     method: 'DELETE',
     path: 'campaign-settings',
+    audit: { target: 'campaign_setting', id: 'id' },
     permission: 'get_campaign_setting',
     summary: 'Removes a calendar setting',
     request: z.object({ id: Id }),

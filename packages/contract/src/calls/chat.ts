@@ -73,24 +73,6 @@ export const DirectMessagePeer = z.object({
   last_seen: Timestamp.nullable().describe('Last time the user was active (connected, sent, read)'),
 });
 
-export const ACCESS_REQUEST_STATUSES = ['pending', 'granted', 'denied'] as const;
-
-export const ConversationAccessRequest = z.object({
-  id: z.number().int(),
-  requester: z.object({
-    id: z.number().int(),
-    name: z.string(),
-    username: z.string(),
-    avatar: z.string().nullable(),
-  }),
-  message: z.string().nullable(),
-  status: z.enum(ACCESS_REQUEST_STATUSES),
-  decided_by: z.string().nullable().describe('Username of who granted or denied it'),
-  decided_at: Timestamp.nullable(),
-  created_at: Timestamp,
-});
-export type ConversationAccessRequest = z.infer<typeof ConversationAccessRequest>;
-
 const UserId = Id.describe('The platform user whose profile is open');
 const MessageText = Text({ error: 'Message is required' })
   .trim()
@@ -164,54 +146,16 @@ export const chatCalls = {
   sendDirectMessage: defineCall({
     method: 'POST',
     path: 'direct-messages',
+    audit: { target: 'user', id: 'user_id' },
     permission: 'user_profile',
     summary: 'Store a staff message to a platform user, then deliver it live (TEXT on user:<id>)',
     request: SendDirectMessageRequest,
     response: Envelope.extend({ data: DirectMessage }),
   }),
-  conversationAccessRequest: defineCall({
-    method: 'POST',
-    path: 'conversation-access-request',
-    summary: 'Ask super admins for the conversation permission (one pending request at a time)',
-    request: z.object({
-      message: Text()
-        .trim()
-        .max(1000, 'Message is at most 1000 characters')
-        .optional()
-        .transform((v) => v || undefined),
-    }),
-    response: Envelope.extend({ data: ConversationAccessRequest }),
-  }),
-  myConversationAccessRequest: defineCall({
-    method: 'GET',
-    path: 'conversation-access-request',
-    summary: "The signed-in staff member's latest access request, or null",
-    request: z.object({}),
-    response: Envelope.extend({ data: ConversationAccessRequest.nullable() }),
-  }),
-  conversationAccessRequests: defineCall({
-    method: 'GET',
-    path: 'conversation-access-requests',
-    permission: 'user_permissions_update',
-    summary: 'Access requests to review (super admins and whoever may change user permissions)',
-    request: z.object({
-      status: z.enum([...ACCESS_REQUEST_STATUSES, 'all']).default('pending'),
-      page: Page,
-      page_limit: Int(1, MAX_PAGE_LIMIT).default(PAGE_SIZE),
-    }),
-    response: Envelope.extend({ data: z.array(ConversationAccessRequest), total: z.number().int() }),
-  }),
-  grantConversationAccess: defineCall({
-    method: 'POST',
-    path: 'conversation-access-requests/:id/grant',
-    permission: 'user_permissions_update',
-    summary: 'Grant the conversation permission to the requester (a per-user grant)',
-    request: z.object({ id: Id }),
-    response: Envelope.extend({ data: ConversationAccessRequest }),
-  }),
   issueUserChatToken: defineCall({
     method: 'POST',
     path: 'user-chat-token',
+    audit: { target: 'user', id: 'user_id' },
     summary:
       'Super admins only: a platform-user (USER) token for the chat gateway, as the mobile API would ' +
       'issue, to drive the user side of a chat in demos and tests (also: npm run user-token)',
@@ -219,13 +163,5 @@ export const chatCalls = {
     response: Envelope.extend({
       data: z.object({ token: z.string(), username: z.string(), usertype: z.literal('USER') }),
     }),
-  }),
-  denyConversationAccess: defineCall({
-    method: 'POST',
-    path: 'conversation-access-requests/:id/deny',
-    permission: 'user_permissions_update',
-    summary: 'Close a pending request without granting',
-    request: z.object({ id: Id }),
-    response: Envelope.extend({ data: ConversationAccessRequest }),
   }),
 };

@@ -73,6 +73,7 @@ export const cmsCalls = {
   saveSettings: defineCall({
     method: 'POST',
     path: 'settings',
+    audit: { target: 'setting', id: 'data_key' },
     permission: 'update_static_pages',
     summary: 'Save a static page; the HTML is sanitized (no scripts, event attributes or javascript: URLs)',
     request: SaveSettingsRequest,

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineCall } from '../call';
-import { DateOnly, Envelope, Int, Text } from '../common';
+import { DateOnly, Envelope, FilterDate, Int, rangeWithin, SERIES_MAX_DAYS, Text } from '../common';
 
 /** The two dashboard tabs: 'Users and Searches' (POST) and 'Campaigns' (ADS). */
 export const WIDGET_TYPES = ['POST', 'ADS'] as const;
@@ -56,13 +56,10 @@ export type DashboardWidget = z.infer<typeof DashboardWidget>;
 /** start_date and end_date (YYYY-MM-DD, inclusive) that every widget receives. */
 export const DashboardRange = z
   .object({
-    start_date: DateOnly.describe('First day, inclusive (YYYY-MM-DD)'),
-    end_date: DateOnly.describe('Last day, inclusive (YYYY-MM-DD)'),
+    start_date: FilterDate.describe('First day, inclusive (YYYY-MM-DD, 2000-01-01 to 2100-12-31)'),
+    end_date: FilterDate.describe('Last day, inclusive; at most 366 days after start_date'),
   })
-  .refine((r) => r.start_date <= r.end_date, {
-    message: 'must not be before start_date',
-    path: ['end_date'],
-  });
+  .superRefine(rangeWithin(SERIES_MAX_DAYS));
 
 export const DailyCount = z.object({ date: DateOnly, count: z.number().int() });
 
@@ -130,6 +127,21 @@ export const FailedUrlsDay = z.object({
 });
 
 const WidgetList = z.array(DashboardWidget);
+
+/**
+ * A widget list as the answers carry it: a JSON string of [{id, permission, content}, ...] (spec 02
+ * section 7: 'The widget list arrives as a JSON string and is parsed'), like the login's `widget`.
+ */
+const WidgetListString = z
+  .string()
+  .refine((s) => {
+    try {
+      return WidgetList.safeParse(JSON.parse(s)).success;
+    } catch {
+      return false;
+    }
+  }, 'must be a JSON list of widgets')
+  .describe('JSON string of a list of {id, permission, content}');
 
 /** widget_json travels as a JSON string (as the spec's app sends it) or as the list itself. */
 export const WidgetJsonInput = z.preprocess(
@@ -215,7 +227,9 @@ export const dashboardCalls = {
     response: Envelope.extend({
       data: z.object({
         type: z.enum(WIDGET_TYPES),
-        widget_json: WidgetList.describe('Saved widgets in display order'),
+        widget_json: WidgetListString.describe(
+          'Saved widgets in display order, as a JSON string of [{id, permission, content}, ...]',
+        ),
         available: WidgetList.describe('Every option of this tab the user holds the permission for'),
       }),
     }),
@@ -223,10 +237,14 @@ export const dashboardCalls = {
   saveDashboardWidget: defineCall({
     method: 'POST',
     path: 'save-dashboard-widget',
+    audit: { target: 'dashboard_widget', id: 'type' },
     summary: 'Save the ordered widget list of one tab (known widgets the user may see, no duplicates)',
     request: z.object({ type: z.enum(WIDGET_TYPES), widget_json: WidgetJsonInput }),
     response: Envelope.extend({
-      data: z.object({ type: z.enum(WIDGET_TYPES), widget_json: WidgetList }),
+      data: z.object({
+        type: z.enum(WIDGET_TYPES),
+        widget_json: WidgetListString.describe('The saved list, as a JSON string'),
+      }),
       widget: z.string().describe('JSON string {POST: [...], ADS: [...]}, as in the login answer'),
     }),
   }),

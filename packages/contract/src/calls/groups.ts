@@ -72,6 +72,7 @@ export const groupsCalls = {
   groupAdd: defineCall({
     method: 'POST',
     path: 'group',
+    audit: { target: 'group', id: 'id' },
     permission: 'add_group',
     summary: 'Adds a group',
     request: GroupAddRequest,
@@ -80,6 +81,7 @@ export const groupsCalls = {
   groupEdit: defineCall({
     method: 'PUT',
     path: 'group',
+    audit: { target: 'group', id: 'id' },
     permission: 'edit_group',
     summary: 'Renames a group',
     request: GroupEditRequest,
@@ -88,6 +90,7 @@ export const groupsCalls = {
   groupDelete: defineCall({
     method: 'DELETE',
     path: 'group',
+    audit: { target: 'group', id: 'id' },
     permission: 'delete_group',
     summary: 'Deletes a group; its members lose the permissions it gave at once',
     request: GroupDeleteRequest,
@@ -104,6 +107,7 @@ export const groupsCalls = {
   assignGroups: defineCall({
     method: 'POST',
     path: 'assign-groups',
+    audit: { target: 'user', id: 'user_id' },
     permission: 'assign-groups',
     summary: "Sets a backend user's groups to exactly group_ids",
     request: AssignGroupsRequest,

@@ -39,6 +39,7 @@ export const interestsCalls = {
   interestsCreate: defineCall({
     method: 'POST',
     path: 'campaign-interests',
+    audit: { target: 'interest', id: 'id' },
     permission: 'campaign_interests_add',
     summary: 'Adds an interest (names are unique, ignoring case)',
     request: z.object({ name: InterestName }),
@@ -47,6 +48,7 @@ export const interestsCalls = {
   interestsUpdate: defineCall({
     method: 'PUT',
     path: 'campaign-interests',
+    audit: { target: 'interest', id: 'id' },
     permission: 'campaign_interests_update',
     summary: 'Renames an interest',
     request: z.object({ id: Id, name: InterestName }),
@@ -55,6 +57,7 @@ export const interestsCalls = {
   interestsDelete: defineCall({
     method: 'DELETE',
     path: 'campaign-interests',
+    audit: { target: 'interest', id: 'id' },
     permission: 'campaign_interests_delete',
     summary: 'Deletes an interest no campaign uses (409 otherwise)',
     request: z.object({ id: Id }),

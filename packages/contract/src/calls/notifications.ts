@@ -25,6 +25,7 @@ export const notificationsCalls = {
   sendNotifications: defineCall({
     method: 'POST',
     path: 'send-notifications',
+    audit: { target: 'notification', id: null },
     permission: 'send_notifications',
     summary:
       'Queue a push notification to every matching device; answers at once, a worker delivers it in batches',
@@ -36,6 +37,16 @@ export const notificationsCalls = {
         .max(1000, 'must be at most 1000 characters'),
     }),
     response: Envelope.extend({ data: NotificationRow }),
+  }),
+  notificationDevices: defineCall({
+    method: 'GET',
+    path: 'notification-devices',
+    permission: 'send_notifications',
+    summary: 'How many devices a notification to these users would reach now (asked before sending)',
+    request: z.object({
+      occupants: z.enum(OCCUPANTS, { error: 'Please select users' }).describe('ALL, android or ios'),
+    }),
+    response: Envelope.extend({ count: z.number().int().describe('Devices with a push token') }),
   }),
   notificationsList: defineCall({
     method: 'GET',

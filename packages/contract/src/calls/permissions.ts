@@ -39,6 +39,7 @@ export const permissionsCalls = {
   groupPermissionToggle: defineCall({
     method: 'POST',
     path: 'group-permissions',
+    audit: { target: 'group', id: 'group_id' },
     permission: 'group_permissions_update',
     summary: "Flips one permission of a group; members' next request sees it",
     request: z.object({ group_id: Id.describe('The group'), permission_id: Id.describe('The permission') }),
@@ -63,6 +64,7 @@ export const permissionsCalls = {
   userPermissionToggle: defineCall({
     method: 'POST',
     path: 'user-permissions',
+    audit: { target: 'user', id: 'user_id' },
     permission: 'user_permissions_update',
     summary: 'Flips one permission granted directly to a backend user; their next request sees it',
     request: z.object({

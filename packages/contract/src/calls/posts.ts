@@ -121,6 +121,7 @@ export const postsCalls = {
   deletePost: defineCall({
     method: 'DELETE',
     path: 'delete-post',
+    audit: { target: 'post', id: 'id' },
     input: 'query',
     permission: 'delete_post',
     summary: 'Soft-delete a post: it leaves every list and its details answer 404',

@@ -150,7 +150,7 @@ export const ProfileChangeAppPasswordRequest = z
     user_id: UserIdField,
     password: Text({ error: 'Password is required' })
       .min(1, 'Password is required')
-      .min(8, 'at least 8 characters')
+      .min(12, 'at least 12 characters')
       .max(200, 'at most 200 characters'),
     password_confirmation: Text({ error: 'Password confirmation is required' }).min(
       1,
@@ -206,6 +206,7 @@ export const profileCalls = {
   suspendAccount: defineCall({
     method: 'POST',
     path: 'suspend-account',
+    audit: { target: 'user', id: 'user_id' },
     permission: 'suspend_account',
     summary: 'Suspend a user: their sessions stop working and they cannot sign in',
     request: z.object({ user_id: UserIdField }),
@@ -214,6 +215,7 @@ export const profileCalls = {
   revokeSuspendedAccount: defineCall({
     method: 'POST',
     path: 'revoke-suspended-account',
+    audit: { target: 'user', id: 'user_id' },
     permission: 'suspend_account',
     summary: 'Lift the suspension of a user',
     request: z.object({
@@ -228,6 +230,7 @@ export const profileCalls = {
   updateProfile: defineCall({
     method: 'PUT',
     path: 'update-profile',
+    audit: { target: 'user', id: 'id' },
     permission: 'update_profile',
     summary: 'Change exactly one profile field of a user',
     request: ProfileUpdateRequest,
@@ -236,6 +239,7 @@ export const profileCalls = {
   changeAppPassword: defineCall({
     method: 'PATCH',
     path: 'change-app-password',
+    audit: { target: 'user', id: 'user_id' },
     permission: 'change_app_password',
     summary: "Set a user's mobile-app password; their app sessions are signed out",
     request: ProfileChangeAppPasswordRequest,
@@ -244,6 +248,7 @@ export const profileCalls = {
   makeUserAutofollow: defineCall({
     method: 'POST',
     path: 'make-user-autofollow',
+    audit: { target: 'user', id: 'user_id' },
     permission: 'manage_autofollow',
     summary: 'Toggle automatic follow: new users follow this user automatically when on',
     request: z.object({ user_id: UserIdField }),
@@ -252,6 +257,7 @@ export const profileCalls = {
   enableAdvertise: defineCall({
     method: 'PATCH',
     path: 'enable-advertise/:id',
+    audit: { target: 'user', id: 'id' },
     permission: 'enable_advertise',
     summary: 'Toggle whether the user may advertise (create campaigns)',
     request: z.object({ id: Id.describe('User id') }),

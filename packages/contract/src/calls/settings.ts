@@ -62,6 +62,7 @@ export const settingsCalls = {
   changeEnrichmentSettings: defineCall({
     method: 'POST',
     path: 'change-enrichment-settings',
+    audit: { target: 'setting', id: 'data_key' },
     permission: 'change_enrichment_settings',
     summary: 'Switch the enrichment service on or off, or set URL_MAX_RETRY',
     request: z
@@ -90,6 +91,7 @@ export const settingsCalls = {
   saveAppVersionSetting: defineCall({
     method: 'POST',
     path: 'app-version-setting',
+    audit: { target: 'app_version_setting', id: 'device_type' },
     permission: 'get_app_version',
     summary: 'Set the force-update rule of one platform',
     request: z.object({

@@ -36,6 +36,7 @@ export const signupCodesCalls = {
   signupCodeCreate: defineCall({
     method: 'POST',
     path: 'signup/codes',
+    audit: { target: 'signup_code', id: 'id' },
     permission: 'sugnupcodes_add',
     summary: 'Add a signup code (409 when it exists)',
     request: z.object({ code: Code }),
@@ -44,6 +45,7 @@ export const signupCodesCalls = {
   signupCodeUpdate: defineCall({
     method: 'PUT',
     path: 'signup/codes',
+    audit: { target: 'signup_code', id: 'id' },
     permission: 'sugnupcodes_edit',
     summary: 'Change the text of a signup code (409 when another code has it)',
     request: z.object({ id: Id, code: Code }),
@@ -52,6 +54,7 @@ export const signupCodesCalls = {
   signupCodeDelete: defineCall({
     method: 'DELETE',
     path: 'signup/codes',
+    audit: { target: 'signup_code', id: 'id' },
     alsoQuery: true,
     permission: 'sugnupcodes_delete',
     summary: 'Delete a signup code (id in the body; ?id= also works)',

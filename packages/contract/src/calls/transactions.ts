@@ -1,6 +1,16 @@
 import { z } from 'zod';
 import { defineCall } from '../call';
-import { DateOnly, Envelope, ListTotal, listParams, Text, Timestamp, TotalIsLowerBound } from '../common';
+import {
+  Envelope,
+  FILTER_MAX_DAYS,
+  FilterDate,
+  ListTotal,
+  listParams,
+  rangeWithin,
+  Text,
+  Timestamp,
+  TotalIsLowerBound,
+} from '../common';
 
 export const TRANSACTION_TYPES = ['debit', 'credit'] as const;
 
@@ -27,12 +37,14 @@ export const TRANSACTION_LIST_ORDER = ['created_at', 'amount', 'transaction_type
 export const TransactionHistoryRequest = listParams(TRANSACTION_LIST_ORDER, {
   order_by: 'created_at',
   direction: 'desc',
-}).extend({
-  keyword: Text().trim().max(200).optional().describe('Customer name/username or campaign name contains'),
-  transaction_type: z.union([z.enum(TRANSACTION_TYPES), z.literal('')]).optional(),
-  start_date: DateOnly.optional(),
-  end_date: DateOnly.optional(),
-});
+})
+  .extend({
+    keyword: Text().trim().max(200).optional().describe('Customer name/username or campaign name contains'),
+    transaction_type: z.union([z.enum(TRANSACTION_TYPES), z.literal('')]).optional(),
+    start_date: FilterDate.optional(),
+    end_date: FilterDate.optional(),
+  })
+  .superRefine(rangeWithin(FILTER_MAX_DAYS));
 
 export const transactionsCalls = {
   transactionHistory: defineCall({

@@ -1,12 +1,14 @@
 import { z } from 'zod';
 import { defineCall } from '../call';
 import {
-  DateOnly,
   Envelope,
+  FILTER_MAX_DAYS,
+  FilterDate,
   Int,
   ListTotal,
   listParams,
   Page,
+  rangeWithin,
   Text,
   Timestamp,
   TotalIsLowerBound,
@@ -69,16 +71,13 @@ export const urlsCalls = {
     summary: 'Hosts of failed links in a date range, most frequent first, searched by domain',
     request: z
       .object({
-        start_date: DateOnly.optional(),
-        end_date: DateOnly.optional(),
+        start_date: FilterDate.optional(),
+        end_date: FilterDate.optional(),
         keyword: Text().trim().max(200).optional().describe('Part of the host name'),
         page: Page,
         page_limit: Int(1, 100).default(10),
       })
-      .refine((r) => !r.start_date || !r.end_date || r.start_date <= r.end_date, {
-        message: 'must not be before start_date',
-        path: ['end_date'],
-      }),
+      .superRefine(rangeWithin(FILTER_MAX_DAYS)),
     response: Envelope.extend({ data: z.array(FailedUrlFrequencyRow), totalCount: z.number().int() }),
   }),
 };

@@ -94,7 +94,7 @@ export const CreateUserRequest = z.object({
   email: required('Email is required').pipe(z.email('must be a valid email address').max(200)),
   password: Text({ error: 'Password is required' })
     .refine((s) => s.trim().length > 0, 'Password is required')
-    .pipe(Text().min(8, 'at least 8 characters').max(200, 'at most 200 characters')),
+    .pipe(Text().min(12, 'at least 12 characters').max(200, 'at most 200 characters')),
   phone: Text()
     .trim()
     .max(30, 'at most 30 characters')
@@ -176,6 +176,7 @@ export const usersCalls = {
   createUser: defineCall({
     method: 'POST',
     path: 'create-user',
+    audit: { target: 'user', id: null },
     permission: 'create_user',
     summary: 'Creates a platform user, or a backend user when is_admin is true',
     request: CreateUserRequest,

@@ -87,6 +87,15 @@ export const sessions = pgTable(
     revokedAt: ts('revoked_at'),
     /** Signed in with a mailed one-time password: only change-password is open until it is done. */
     mustChangePassword: boolean('must_change_password').notNull().default(false),
+    /** The second-factor policy applies and the account has none: only enrolling is open. */
+    mustEnrol: boolean('must_enrol').notNull().default(false),
+    /** Where the session was started from (the Sessions list of /account). */
+    ip: text('ip'),
+    userAgent: text('user_agent'),
+    /** How the sign-in was finished: email, totp, recovery or passkey. */
+    method: text('method'),
+    /** The pending passkey registration's WebAuthn challenge (one at a time per session). */
+    passkeyChallenge: text('passkey_challenge'),
   },
   (t) => [uniqueIndex('sessions_token_key').on(t.tokenHash), index('sessions_user_idx').on(t.userId)],
 );
@@ -109,6 +118,8 @@ export const loginChallenges = pgTable(
     lastSentAt: ts('last_sent_at').notNull().defaultNow(),
     /** The password step used a mailed one-time password: the session must change it first. */
     mustChangePassword: boolean('must_change_password').notNull().default(false),
+    /** The WebAuthn challenge of passkey-login-options for this step, when asked. */
+    passkeyChallenge: text('passkey_challenge'),
     expiresAt: ts('expires_at').notNull(),
     usedAt: ts('used_at'),
     createdAt: ts('created_at').notNull().defaultNow(),

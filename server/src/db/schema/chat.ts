@@ -96,6 +96,8 @@ export const conversationAccessRequests = pgTable(
     status: text('status').notNull().default('pending'),
     decidedById: integer('decided_by_id').references(() => users.id, { onDelete: 'set null' }),
     decidedAt: ts('decided_at'),
+    /** The answer's note to the requester (shown on the page and mailed). */
+    note: text('note'),
     createdAt: ts('created_at').notNull().defaultNow(),
   },
   (t) => [index('conversation_access_requests_status_idx').on(t.status, t.createdAt)],

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  boolean,
   date,
   doublePrecision,
   index,
@@ -70,8 +71,15 @@ export const postReports = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     reason: text('reason'),
     createdAt: ts('created_at').notNull().defaultNow(),
+    /** Its moderation case (filed by a trigger, see moderation.ts); resolved when the case is decided. */
+    caseId: integer('case_id'),
+    resolvedAt: ts('resolved_at'),
   },
-  (t) => [index('post_reports_created_idx').on(t.createdAt), index('post_reports_post_idx').on(t.postId)],
+  (t) => [
+    index('post_reports_created_idx').on(t.createdAt),
+    index('post_reports_post_idx').on(t.postId),
+    index('post_reports_case_idx').on(t.caseId, t.reportedById),
+  ],
 );
 
 export const postViews = pgTable(
@@ -143,13 +151,13 @@ export const searches = pgTable(
     index('searches_type_created_idx').on(t.type, t.createdAt, t.id),
     index('searches_user_idx').on(t.userId, t.createdAt),
     index('searches_term_trgm').using('gin', t.searchTerm.op('gin_trgm_ops')),
-    // Every offered sort walks an index (issue 12); 1-2 character terms match the term's first
-    // characters, newest first (the default sort) along these.
+    // Every offered sort walks an index; a 1-2 character term, lower(left(search_term, n)) = term,
+    // is one key of these, its matches in the term order.
     index('searches_updated_idx').on(t.updatedAt, t.id),
     index('searches_term_idx').on(t.searchTerm, t.id),
     index('searches_type_id_idx').on(t.type, t.id),
-    index('searches_term_p1_idx').on(sql`lower(left(${t.searchTerm}, 1))`, t.createdAt, t.id),
-    index('searches_term_p2_idx').on(sql`lower(left(${t.searchTerm}, 2))`, t.createdAt, t.id),
+    index('searches_term_p1_idx').on(sql`lower(left(${t.searchTerm}, 1))`, t.searchTerm, t.id),
+    index('searches_term_p2_idx').on(sql`lower(left(${t.searchTerm}, 2))`, t.searchTerm, t.id),
   ],
 );
 
@@ -175,6 +183,8 @@ export const staticSettings = pgTable('static_settings', {
   data: text('data').notNull(),
   updatedById: integer('updated_by_id').references(() => users.id, { onDelete: 'set null' }),
   updatedAt: ts('updated_at').notNull().defaultNow(),
+  /** The page HTML was sanitised when stored (every save does; rows from other tools are once, on first read). */
+  sanitized: boolean('sanitized').notNull().default(false),
 });
 
 export const dashboardWidgets = pgTable(

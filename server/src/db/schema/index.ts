@@ -4,5 +4,7 @@ export * from './audit';
 export * from './chat';
 export * from './content';
 export * from './counts';
+export * from './moderation';
 export * from './operations';
+export * from './second-factor';
 export * from './users';

@@ -47,7 +47,6 @@ export const users = pgTable(
   (t) => [
     uniqueIndex('users_username_key').on(sql`lower(${t.username})`),
     uniqueIndex('users_email_key').on(sql`lower(${t.email})`),
-    index('users_name_idx').on(t.name, t.id),
     index('users_created_idx').on(t.createdAt, t.id),
     // The users list (active platform users) pages by name or by date: partial indexes let a deep
     // page and the total be index-only scans instead of visiting every row (issue 3 benchmark).
@@ -73,17 +72,27 @@ export const users = pgTable(
     index('users_last_interacted_desc_idx').on(t.lastInteracted.desc().nullsLast(), t.id.desc()),
     // Staff are a handful among millions: their list reads these few rows and sorts them.
     index('users_backend_idx').on(t.id).where(sql`${t.isAdmin}`),
-    // Search terms of 1-2 characters match the first characters of a name or username (trigrams
-    // need 3). Keyed by those characters, then by the other column: a name-sorted page of the users
-    // whose username starts with 'ma' (and the reverse) is an ordered walk that stops at the page,
-    // where a walk of the name index would pass half the table first (Ma... and ma.... go together).
-    // The same-column pages walk users_name_idx / users_username_idx from the prefix on. (No
-    // INCLUDE of the other column: with both names in one index, the planner walks all of it for a
-    // long term's ILIKE instead of using the trigram indexes; migration 0007.)
-    index('users_name_p1_idx').on(sql`lower(left(${t.name}, 1))`, t.username, t.id),
-    index('users_name_p2_idx').on(sql`lower(left(${t.name}, 2))`, t.username, t.id),
-    index('users_username_p1_idx').on(sql`lower(left(${t.username}, 1))`, t.name, t.id),
-    index('users_username_p2_idx').on(sql`lower(left(${t.username}, 2))`, t.name, t.id),
+    // A 1-2 character term matches the first characters of a name or username in any case,
+    // lower(left(column, n)) = term: each column's matches in name order (the users list's default),
+    // so a page reads its rows and stops (db/list-search.ts); any other sort reads them all from here.
+    // They end with the lists' own columns: the index tells a deleted or staff row without visiting
+    // it, and PostgreSQL reads the name ones alone rather than walking users_active_name_idx for a
+    // term it takes to be spread along it.
+    ...(['name', 'username'] as const).flatMap((col) =>
+      [1, 2].map((n) =>
+        index(`users_${col}_p${n}_idx`).on(
+          sql`lower(left(${t[col]}, ${sql.raw(String(n))}))`,
+          t.name,
+          t.id,
+          t.deletedAt,
+          t.isAdmin,
+        ),
+      ),
+    ),
+    // The email's first characters, looked up by the lists that search it (followers, staff, posts):
+    // a rare 1-2 character term reads its few users here instead of probing every follower.
+    index('users_email_p1_idx').on(sql`lower(left(${t.email}, 1))`),
+    index('users_email_p2_idx').on(sql`lower(left(${t.email}, 2))`),
   ],
 );
 
@@ -122,7 +131,7 @@ export const follows = pgTable(
   (t) => [
     primaryKey({ columns: [t.followerId, t.followingId] }),
     // Each ends in the other side's id: a user's follows page newest first without a sort, and a
-    // keyword's total reads the members from the index alone (db/subset-search.ts).
+    // keyword's total reads the members from the index alone (the followers lists, modules/profile).
     index('follows_following_idx').on(t.followingId, t.createdAt, t.followerId),
     index('follows_follower_idx').on(t.followerId, t.createdAt, t.followingId),
   ],
@@ -140,9 +149,13 @@ export const userReports = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     reason: text('reason'),
     createdAt: ts('created_at').notNull().defaultNow(),
+    /** Its moderation case (filed by a trigger, see moderation.ts); resolved when the case is decided. */
+    caseId: integer('case_id'),
+    resolvedAt: ts('resolved_at'),
   },
   (t) => [
     index('user_reports_created_idx').on(t.createdAt),
     index('user_reports_user_idx').on(t.reportedUserId),
+    index('user_reports_case_idx').on(t.caseId, t.reportedById),
   ],
 );

@@ -1,8 +1,17 @@
 import type { AuditRow, calls, InputOf } from '@admin/contract';
-import { getTableColumns, type SQL, sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
+import { z } from 'zod';
 import type { Db } from '../../db/client';
-import { auditInbox } from '../../db/schema';
-import { likePattern, orderBy, type PagedListSpec, pagedList, pagedListQueries, rowsOf } from '../../db/sql';
+import {
+  dbNumeric,
+  dbTime,
+  likePattern,
+  orderBy,
+  type PagedListSpec,
+  pagedList,
+  pagedListQueries,
+  rowsOf,
+} from '../../db/sql';
 import { csvCell } from '../../lib/csv';
 
 /** The audit-log call's filters and paging (its format picks the route's answer, not the rows). */
@@ -89,19 +98,20 @@ export function auditListQueries(input: AuditListInput): SQL[] {
   return pagedListQueries(auditListSpec(input));
 }
 
-export interface AuditDbRow {
-  id: number | string;
-  created_at: Date | string;
-  actor_id: number | null;
-  actor_username: string | null;
-  action: string;
-  target_type: string | null;
-  target_id: string | null;
-  changes: unknown;
-  ip: string | null;
-  user_agent: string | null;
-  request_id: string | null;
-}
+const AuditDbRow = z.object({
+  id: dbNumeric,
+  created_at: dbTime,
+  actor_id: z.number().nullable(),
+  actor_username: z.string().nullable(),
+  action: z.string(),
+  target_type: z.string().nullable(),
+  target_id: z.string().nullable(),
+  changes: z.unknown(),
+  ip: z.string().nullable(),
+  user_agent: z.string().nullable(),
+  request_id: z.string().nullable(),
+});
+type AuditDbRow = z.infer<typeof AuditDbRow>;
 
 function presentAudit(r: AuditDbRow): AuditRow {
   return {
@@ -118,36 +128,9 @@ function presentAudit(r: AuditDbRow): AuditRow {
   };
 }
 
-// The inbox's columns, from its schema: a column added to both tables moves with the rest.
-const ENTRY_FIELDS = sql.raw(
-  Object.values(getTableColumns(auditInbox))
-    .map((c) => c.name)
-    .join(', '),
-);
-
-/**
- * Moves the entries calls have written to audit_inbox into audit_log, as they are (id and time
- * included), in one statement: an entry is in one table or the other, never both nor neither. Two
- * moves at once are safe: the second waits for the rows the first deletes, then skips them. An
- * entry whose call has not committed yet stays for the next move.
- */
-export async function moveAuditInbox(db: Db): Promise<void> {
-  await db.execute(sql`WITH moved AS (DELETE FROM audit_inbox RETURNING ${ENTRY_FIELDS})
-    INSERT INTO audit_log (${ENTRY_FIELDS}) SELECT ${ENTRY_FIELDS} FROM moved`);
-}
-
-/**
- * Gives the space of moved entries back to the inbox. PGlite has no autovacuum (and a server may
- * run without it): left alone, every move would scan all the entries ever moved.
- */
-export async function vacuumAuditInbox(db: Db): Promise<void> {
-  await db.execute(sql`VACUUM audit_inbox`);
-}
-
 /** One page of the trail and the total under the same filter (counted up to LIST_TOTAL_CAP). */
 export async function listAudit(db: Db, input: AuditListInput) {
-  await moveAuditInbox(db);
-  const { rows, ...total } = await pagedList<AuditDbRow>(db, auditListSpec(input));
+  const { rows, ...total } = await pagedList(db, { ...auditListSpec(input), row: AuditDbRow });
   return { data: rows.map(presentAudit), ...total };
 }
 
@@ -164,13 +147,13 @@ const CSV_HEADER =
  * the last ended (by created_at and id), so memory stays flat however long the list.
  */
 export async function* auditCsv(db: Db, input: AuditListInput): AsyncGenerator<string> {
-  await moveAuditInbox(db);
   yield CSV_HEADER;
   let after: { at: string; id: number } | null = null;
   for (;;) {
     // The cursor keeps created_at as PostgreSQL's text: a JS Date would drop the microseconds.
     const from: SQL = after ? sql`AND (a.created_at, a.id) < (${after.at}::timestamptz, ${after.id})` : sql``;
-    const batch = rowsOf<AuditDbRow & { cursor_at: string }>(
+    const batch = rowsOf(
+      AuditDbRow.extend({ cursor_at: z.string() }),
       await db.execute(sql`SELECT a.*, a.created_at::text AS cursor_at FROM ${auditSource(input)}
         WHERE ${and(auditFilters(input))} ${from} ORDER BY a.created_at DESC, a.id DESC LIMIT 2000`),
     );
@@ -203,12 +186,28 @@ export async function* auditCsv(db: Db, input: AuditListInput): AsyncGenerator<s
   }
 }
 
-/** Deletes entries older than the retention; answers how many went. */
-export async function pruneAudit(db: Db, retentionDays: number): Promise<number> {
-  const [row] = rowsOf<{ n: number }>(
-    await db.execute(sql`WITH gone AS (
-      DELETE FROM audit_log WHERE created_at < now() - make_interval(days => ${retentionDays}) RETURNING 1
-    ) SELECT count(*)::int AS n FROM gone`),
-  );
-  return row.n;
+/** Entries one statement of the retention deletes: a short lock, well under a second, each time. */
+const PRUNE_BATCH = 5000;
+
+/**
+ * Deletes entries older than the retention, PRUNE_BATCH at a time, oldest first, each batch its own
+ * statement; answers how many went.
+ */
+export async function pruneAudit(db: Db, retentionDays: number, batch = PRUNE_BATCH): Promise<number> {
+  let total = 0;
+  for (;;) {
+    const [row] = rowsOf(
+      z.object({ n: z.number() }),
+      await db.execute(sql`WITH gone AS (
+        DELETE FROM audit_log WHERE id IN (
+          SELECT id FROM audit_log WHERE created_at < now() - make_interval(days => ${retentionDays})
+          ORDER BY created_at, id LIMIT ${batch}
+        ) RETURNING 1
+      ) SELECT count(*)::int AS n FROM gone`),
+    );
+    total += row.n;
+    if (row.n < batch) {
+      return total;
+    }
+  }
 }

@@ -257,10 +257,25 @@ describe('sessions', () => {
     expect((await callApi(env.app, calls.getLoginData, {}, staff.token)).status).toBe(401);
   });
 
-  it('refuses an unknown token with the spec text', async () => {
-    const res = await callApi(env.app, calls.getLoginData, {}, 'made-up-token');
+  it('refuses a call without a token with the spec text', async () => {
+    const res = await callApi(env.app, calls.getLoginData, {});
     expect(res.status).toBe(401);
     expect(res.body.responseMessage).toBe('You are not authorized to perform this action');
+  });
+
+  it("says a token's session has ended: expired, signed out, or unknown (pruned since)", async () => {
+    const expired = await makeUser(env.db);
+    await env.db
+      .update(sessions)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(sessions.tokenHash, sha256(expired.token)));
+    const signedOut = await makeUser(env.db);
+    await callApi(env.app, calls.logout, {}, signedOut.token);
+    for (const token of [expired.token, signedOut.token, 'made-up-token']) {
+      const res = await callApi(env.app, calls.getLoginData, {}, token);
+      expect(res.status).toBe(401);
+      expect(res.body.responseMessage).toBe('Your session has ended. Sign in again.');
+    }
   });
 });
 

@@ -15,4 +15,6 @@ export interface AuthDeps {
   logCodes: boolean;
   /** Runs work after the answer has gone (reset-password's mail), awaited when the app closes. */
   defer: (task: () => Promise<void>) => void;
+  /** Where the request came from: kept with a new session, and its address checked (new-address mail). */
+  client?: { ip: string; userAgent: string | null };
 }

@@ -1,8 +1,8 @@
 import type { Db } from '../../db/client';
-import { recordSignin } from '../../http/audit';
 import { AppError } from '../../http/errors';
 import { signinFailures } from '../../lib/metrics';
-import { type Count, forget, hit, isMarked, mark, minutesUntil, unhit } from './counters';
+import { recordSignin } from '../../trail/record';
+import { type Count, forget, hit, isMarked, mark, minutesUntil, unhit } from '../security';
 
 /** Password-guessing limits (docs/security.md, "Sign-in"). */
 const PASSWORD_LIMITS = {

@@ -1,12 +1,14 @@
 import { randomInt, timingSafeEqual } from 'node:crypto';
 import { OTP_MAX_ATTEMPTS, OTP_MAX_RESENDS, OTP_RESEND_WAIT_SECONDS, OTP_TTL_SECONDS } from '@admin/contract';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
+import { z } from 'zod';
 import type { Db } from '../../db/client';
-import { rowsOf, sqlTime } from '../../db/sql';
-import { recordSignin } from '../../http/audit';
+import { users } from '../../db/schema';
+import { dbTime, rowsOf, sqlTime } from '../../db/sql';
 import { AppError, unauthorized } from '../../http/errors';
 import { signinFailures, signinLockouts } from '../../lib/metrics';
-import { hit, lockAt, lockedUntil, minutesUntil, unhit } from './counters';
+import { recordSignin } from '../../trail/record';
+import { hit, lockAt, lockedUntil, minutesUntil, unhit } from '../security';
 import type { AuthDeps } from './deps';
 import { sha256 } from './sessions';
 
@@ -25,14 +27,15 @@ const OTP_LIMITS = {
 
 export const DEAD_CHALLENGE = 'This code has expired. Please login again';
 
-export interface Challenge {
-  id: number;
-  user_id: number;
-  code_hash: string;
-  attempts: number;
-  must_change_password: boolean;
-  expires_at: Date | string;
-}
+const Challenge = z.object({
+  id: z.number(),
+  user_id: z.number(),
+  code_hash: z.string(),
+  attempts: z.number(),
+  must_change_password: z.boolean(),
+  expires_at: dbTime,
+});
+type Challenge = z.infer<typeof Challenge>;
 
 export const newCode = () => String(randomInt(0, 1_000_000)).padStart(6, '0');
 export const codeHash = (key: string, code: string) => sha256(`${key}:${code}`);
@@ -73,7 +76,8 @@ export async function mailCode(deps: AuthDeps, to: string | null, code: string, 
  * cannot exceed the per-challenge limit. Null when the challenge is unknown, used, expired or spent.
  */
 export async function takeChallengeTry(db: Db, key: string, now: Date): Promise<Challenge | null> {
-  const [row] = rowsOf<Challenge>(
+  const [row] = rowsOf(
+    Challenge,
     await db.execute(sql`
       UPDATE login_challenges SET attempts = attempts + 1
        WHERE key_hash = ${sha256(key)} AND used_at IS NULL AND expires_at > ${sqlTime(now)}
@@ -88,11 +92,18 @@ function codeMatches(challenge: Challenge, key: string, otp: string): boolean {
 }
 
 /**
- * Checks a code against its challenge, counting it for the account first (one upsert), so wrong
+ * Checks a code against its challenge (or `matches`), counting it for the account first (one upsert), so wrong
  * codes add up across challenges and parallel requests. The tenth wrong code within an hour
  * pauses the account's sign-in for 15 minutes and mails the owner.
  */
-export async function checkCode(deps: AuthDeps, challenge: Challenge, key: string, otp: string) {
+export async function checkCode(
+  deps: AuthDeps,
+  challenge: Challenge,
+  key: string,
+  otp: string,
+  /** Whether `otp` is right: by default the mailed code (an account with a second factor: its code). */
+  matches: () => Promise<boolean> = async () => codeMatches(challenge, key, otp),
+) {
   const counterKey = accountKey(challenge.user_id);
   const now = deps.clock.now();
   const count = (await hit(deps.db, [{ key: counterKey, windowSeconds: OTP_LIMITS.windowSeconds }], now)).get(
@@ -107,7 +118,7 @@ export async function checkCode(deps: AuthDeps, challenge: Challenge, key: strin
     await unhit(deps.db, [counterKey]);
     throw lockedError(lockEnd, now);
   }
-  if (codeMatches(challenge, key, otp)) {
+  if (await matches()) {
     await unhit(deps.db, [counterKey]);
     return;
   }
@@ -142,9 +153,7 @@ export async function checkCode(deps: AuthDeps, challenge: Challenge, key: strin
 }
 
 async function mailLockout(deps: AuthDeps, userId: number) {
-  const [user] = rowsOf<{ email: string | null }>(
-    await deps.db.execute(sql`SELECT email FROM users WHERE id = ${userId}`),
-  );
+  const [user] = await deps.db.select({ email: users.email }).from(users).where(eq(users.id, userId));
   if (!user?.email) {
     return;
   }
@@ -171,7 +180,8 @@ export async function resendCode(deps: AuthDeps, key: string) {
   const code = newCode();
   const now = deps.clock.now();
   const at = sqlTime(now);
-  const [sent] = rowsOf<{ user_id: number; expires_at: Date | string }>(
+  const [sent] = rowsOf(
+    z.object({ user_id: z.number(), expires_at: dbTime }),
     await deps.db.execute(sql`
       UPDATE login_challenges
          SET code_hash = ${codeHash(key, code)}, resends = resends + 1, last_sent_at = ${at}
@@ -185,9 +195,7 @@ export async function resendCode(deps: AuthDeps, key: string) {
   if (!sent) {
     throw await whyNoResend(deps.db, key, now);
   }
-  const [user] = rowsOf<{ email: string | null }>(
-    await deps.db.execute(sql`SELECT email FROM users WHERE id = ${sent.user_id}`),
-  );
+  const [user] = await deps.db.select({ email: users.email }).from(users).where(eq(users.id, sent.user_id));
   await mailCode(deps, user?.email ?? null, code, new Date(sent.expires_at));
   await recordSignin(deps.db, 'code-resent', { username: null, userId: sent.user_id });
   return { key, responseMessage: 'OTP has been sent to your email address' };
@@ -195,7 +203,8 @@ export async function resendCode(deps: AuthDeps, key: string) {
 
 async function whyNoResend(db: Db, key: string, now: Date): Promise<AppError> {
   const at = sqlTime(now);
-  const [c] = rowsOf<{ user_id: number; resends: number; wait: number; live: boolean }>(
+  const [c] = rowsOf(
+    z.object({ user_id: z.number(), resends: z.number(), wait: z.number(), live: z.boolean() }),
     await db.execute(sql`
       SELECT user_id, resends,
              ceil(extract(epoch FROM last_sent_at + ${OTP_LIMITS.resendWaitSeconds}::int * interval '1 second' - ${at}))::int AS wait,

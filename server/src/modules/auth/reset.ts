@@ -1,18 +1,20 @@
 import { randomBytes } from 'node:crypto';
 import { TEXTS } from '@admin/contract';
 import { sql } from 'drizzle-orm';
+import { z } from 'zod';
 import type { Db } from '../../db/client';
-import { rowsOf, sqlTime } from '../../db/sql';
-import { recordSignin } from '../../http/audit';
+import { rowsOf, sqlTime, uncheckedRows } from '../../db/sql';
 import { AppError } from '../../http/errors';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
-import { hit, minutesUntil, unhit } from './counters';
+import { recordSignin } from '../../trail/record';
+import { hit, minutesUntil, unhit } from '../security';
 import type { AuthDeps } from './deps';
 
 /** reset-password limits (docs/security.md, "Sign-in"). */
 const RESET_LIMITS = {
   /** a mailed one-time password works once, within this time */
   ttlSeconds: 30 * 60,
+  /** mails actually sent to one known account for one client address */
   perEmail: { limit: 5, windowSeconds: 60 * 60 },
   perAddress: { limit: 20, windowSeconds: 60 * 60 },
 } as const;
@@ -20,30 +22,19 @@ const RESET_LIMITS = {
 /**
  * reset-password: answers at once and the same for every address; the lookup, the one-time
  * password and the mail are queued, so a known address takes no longer than an unknown one.
- * Nothing changes on the account: its password and sessions keep working.
+ * Nothing changes on the account: its password and sessions keep working. Only the client
+ * address is limited here (a 429 by email would let a stranger block the owner's recovery and
+ * tell which addresses exist); mails to an account are counted when sent (issueOneTimePassword).
  */
 export async function requestReset(deps: AuthDeps, email: string, ip: string) {
   const address = email.trim().toLowerCase();
-  const keys = { email: `reset:email:${address}`, ip: `reset:ip:${ip}` };
+  const key = `reset:ip:${ip}`;
   const now = deps.clock.now();
-  const counts = await hit(
-    deps.db,
-    [
-      { key: keys.email, windowSeconds: RESET_LIMITS.perEmail.windowSeconds },
-      { key: keys.ip, windowSeconds: RESET_LIMITS.perAddress.windowSeconds },
-    ],
-    now,
-  );
-  const byEmail = counts.get(keys.email);
-  const byIp = counts.get(keys.ip);
-  const over =
-    byEmail && byEmail.hits > RESET_LIMITS.perEmail.limit
-      ? byEmail
-      : byIp && byIp.hits > RESET_LIMITS.perAddress.limit
-        ? byIp
-        : null;
+  const counts = await hit(deps.db, [{ key, windowSeconds: RESET_LIMITS.perAddress.windowSeconds }], now);
+  const byIp = counts.get(key);
+  const over = byIp && byIp.hits > RESET_LIMITS.perAddress.limit ? byIp : null;
   if (over) {
-    await unhit(deps.db, [keys.email, keys.ip]);
+    await unhit(deps.db, [key]);
     throw new AppError(
       'too_many',
       `Too many password reset requests. Please try again in ${minutesUntil(over.windowEndsAt, now)} minute(s)`,
@@ -56,18 +47,32 @@ export async function requestReset(deps: AuthDeps, email: string, ip: string) {
 }
 
 async function issueOneTimePassword(deps: AuthDeps, email: string, ip: string) {
-  const [user] = rowsOf<{ id: number; email: string }>(
+  const [user] = rowsOf(
+    z.object({ id: z.number(), email: z.string() }),
     await deps.db.execute(sql`
       SELECT id, email FROM users
        WHERE lower(email) = ${email} AND is_admin AND deleted_at IS NULL AND NOT is_suspended
        LIMIT 1`),
   );
+  // Known or not, the same work (a one-time password made and hashed), so an unknown address
+  // leaves the server as busy as a known one and the next request cannot tell them apart.
+  const password = randomBytes(12).toString('base64url');
+  const hash = await hashPassword(password);
   if (!user) {
     return;
   }
-  const password = randomBytes(12).toString('base64url');
-  const expiresAt = new Date(deps.clock.now().getTime() + RESET_LIMITS.ttlSeconds * 1000);
-  const hash = await hashPassword(password);
+  // The quota counts mails sent to this account for this client address: requests for unknown
+  // addresses count nothing, and a stranger elsewhere cannot use up the owner's quota.
+  const quotaKey = `reset:mail:${email}|${ip}`;
+  const now = deps.clock.now();
+  const sent = (
+    await hit(deps.db, [{ key: quotaKey, windowSeconds: RESET_LIMITS.perEmail.windowSeconds }], now)
+  ).get(quotaKey);
+  if (sent && sent.hits > RESET_LIMITS.perEmail.limit) {
+    deps.log.warn({ userId: user.id }, 'reset mail not sent: 5 an hour to this account from this address');
+    return;
+  }
+  const expiresAt = new Date(now.getTime() + RESET_LIMITS.ttlSeconds * 1000);
   // One live one-time password per account: a new request replaces the previous one.
   await deps.db.execute(sql`DELETE FROM password_resets WHERE user_id = ${user.id} AND used_at IS NULL`);
   await deps.db.execute(sql`
@@ -103,7 +108,8 @@ export async function useOneTimePassword(
   password: string,
   now: Date,
 ): Promise<boolean> {
-  const [live] = rowsOf<{ id: number; password_hash: string }>(
+  const [live] = rowsOf(
+    z.object({ id: z.number(), password_hash: z.string() }),
     await db.execute(sql`
       SELECT id, password_hash FROM password_resets
        WHERE user_id = ${userId} AND used_at IS NULL AND expires_at > ${sqlTime(now)}
@@ -112,7 +118,7 @@ export async function useOneTimePassword(
   if (!live || !(await verifyPassword(live.password_hash, password))) {
     return false;
   }
-  const used = rowsOf(
+  const used = uncheckedRows(
     await db.execute(sql`
       UPDATE password_resets SET used_at = ${sqlTime(now)} WHERE id = ${live.id} AND used_at IS NULL RETURNING id`),
   );
@@ -126,7 +132,8 @@ export async function isRecentOneTimePassword(
   password: string,
   now: Date,
 ): Promise<boolean> {
-  const [recent] = rowsOf<{ password_hash: string }>(
+  const [recent] = rowsOf(
+    z.object({ password_hash: z.string() }),
     await db.execute(sql`
       SELECT password_hash FROM password_resets
        WHERE user_id = ${userId} AND used_at > ${sqlTime(now)} - interval '12 hours'

@@ -1,15 +1,16 @@
 import { randomBytes } from 'node:crypto';
-import { type calls, type InputOf, type LoggedInUser, OTP_TTL_SECONDS, TEXTS } from '@admin/contract';
+import { type calls, type InputOf, OTP_TTL_SECONDS } from '@admin/contract';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { loginChallenges, sessions, users } from '../../db/schema';
-import { rowsOf } from '../../db/sql';
-import { recordSignin } from '../../http/audit';
 import type { AuthUser } from '../../http/auth';
 import { AppError, badRequest, unauthorized } from '../../http/errors';
 import { signinFailures } from '../../lib/metrics';
 import { assertNewPassword } from '../../lib/password-strength';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
+import { recordSignin } from '../../trail/record';
+import { factorsOf, hasSecondFactor } from '../security';
+import { admitCurrentPassword, currentPasswordAccepted, currentPasswordRefused } from './change-guard';
 import type { AuthDeps } from './deps';
 import { admitPasswordAttempt, passwordAccepted } from './guessing';
 import {
@@ -24,9 +25,12 @@ import {
 } from './otp';
 
 import { dropOneTimePasswords, isRecentOneTimePassword, useOneTimePassword } from './reset';
-import { createSession, loadPermissions, revokeOtherSessions, revokeSession, sha256 } from './sessions';
+import { finishSignIn, type SignInMethod, secondFactorCode } from './second-step';
+import { revokeOtherSessions, revokeSession, sha256 } from './sessions';
+import { widgetsOf } from './signed-in';
 
 export type { AuthDeps } from './deps';
+export { widgetsOf, widgetsQuery } from './signed-in';
 
 const BAD_CREDENTIALS = 'Invalid username or password';
 
@@ -67,41 +71,42 @@ export async function login(deps: AuthDeps, input: InputOf<typeof calls.adminLog
     lastSentAt: now,
     expiresAt,
   });
-  await mailCode(deps, user.email, code, expiresAt);
   await recordSignin(deps.db, 'password-accepted', { username: user.username, userId: user.id });
-  return { key, responseMessage: 'OTP has been sent to your email address' };
+  // With a passkey or authenticator app nothing is mailed: the mailbox alone never passes this step.
+  const factors = await factorsOf(deps.db, user.id);
+  if (hasSecondFactor(factors)) {
+    return {
+      key,
+      factors: [
+        ...(factors.passkeys > 0 ? (['passkey'] as const) : []),
+        ...(factors.totp ? (['totp'] as const) : []),
+      ],
+      responseMessage: 'Confirm it is you with your passkey or authenticator app',
+    };
+  }
+  await mailCode(deps, user.email, code, expiresAt);
+  return { key, factors: ['email' as const], responseMessage: 'OTP has been sent to your email address' };
 }
 
 /** A new code for the same challenge; the previous code stops working (limits in otp.ts). */
-export function resendOtp(deps: AuthDeps, key: string) {
+export async function resendOtp(deps: AuthDeps, key: string) {
+  const [challenge] = await deps.db
+    .select({ userId: loginChallenges.userId })
+    .from(loginChallenges)
+    .where(eq(loginChallenges.keyHash, sha256(key)));
+  if (challenge && hasSecondFactor(await factorsOf(deps.db, challenge.userId))) {
+    throw new AppError(
+      'conflict',
+      'This account signs in with its passkey or authenticator app, not a mailed code',
+    );
+  }
   return resendCode(deps, key);
 }
 
-export async function widgetsOf(db: Db, userId: number): Promise<string> {
-  const rows = rowsOf<{ type: string; widget_json: unknown }>(await db.execute(widgetsQuery(userId)));
-  const widget: Record<string, unknown> = { POST: [], ADS: [] };
-  for (const row of rows) {
-    widget[row.type] = row.widget_json;
-  }
-  return JSON.stringify(widget);
-}
-
-async function presentLoggedIn(db: Db, userId: number): Promise<LoggedInUser> {
-  const [u] = await db.select().from(users).where(eq(users.id, userId));
-  return {
-    id: u.id,
-    username: u.username,
-    name: u.name,
-    email: u.email,
-    avatar: u.avatar,
-    is_sup_admin: u.isSupAdmin ? 1 : 0,
-    ...(await loadPermissions(db, userId)),
-  };
-}
-
 /**
- * Step two: the code. Single use, 10 minutes from the first code, 5 tries a challenge, and wrong
- * codes add up per account (otp.ts).
+ * Step two: the mailed code (single use, 10 minutes from the first code, 5 tries a challenge, and
+ * wrong codes add up per account: otp.ts). An account with a passkey or authenticator app gives its
+ * authenticator code or a recovery code instead, under the same limits; its mailed code is not taken.
  */
 export async function verifyOtp(deps: AuthDeps, input: InputOf<typeof calls.verifyAuth>) {
   const now = deps.clock.now();
@@ -109,45 +114,34 @@ export async function verifyOtp(deps: AuthDeps, input: InputOf<typeof calls.veri
   if (!challenge) {
     throw unauthorized(DEAD_CHALLENGE);
   }
-  await checkCode(deps, challenge, input.key, input.otp);
-  // Conditional update so two concurrent verifications cannot both succeed.
-  const used = await deps.db
-    .update(loginChallenges)
-    .set({ usedAt: now })
-    .where(and(eq(loginChallenges.id, challenge.id), isNull(loginChallenges.usedAt)))
-    .returning({ id: loginChallenges.id });
-  if (used.length === 0) {
-    throw unauthorized(DEAD_CHALLENGE);
-  }
-  const mustChange = challenge.must_change_password;
-  const token = await createSession(deps.db, challenge.user_id, 'admin', {
-    mustChangePassword: mustChange,
-    now,
-  });
-  await recordSignin(deps.db, 'code-accepted', { username: null, userId: challenge.user_id });
-  await deps.db.update(users).set({ lastInteracted: now }).where(eq(users.id, challenge.user_id));
-  return {
-    responseMessage: mustChange ? TEXTS.mustChangePassword : 'Login successful',
-    user: {
-      ...(await presentLoggedIn(deps.db, challenge.user_id)),
-      api_token: token,
-      ...(mustChange ? { must_change_password: true } : {}),
-    },
-    widget: await widgetsOf(deps.db, challenge.user_id),
-  };
+  let method: SignInMethod = 'email';
+  const strong = hasSecondFactor(await factorsOf(deps.db, challenge.user_id));
+  await checkCode(
+    deps,
+    challenge,
+    input.key,
+    input.otp,
+    strong
+      ? async () => {
+          method = (await secondFactorCode(deps, challenge.user_id, input.otp)) ?? method;
+          return method !== 'email';
+        }
+      : undefined,
+  );
+  return finishSignIn(deps, challenge, method);
 }
 
 /** The guard has just read the user and their grants: only the widgets are left to load. */
 export async function loginData(db: Db, user: AuthUser) {
-  const { sessionId: _session, mustChangePassword, ...me } = user;
+  const { sessionId: _session, mustChangePassword, mustEnrol, ...me } = user;
   return {
-    user: { ...me, ...(mustChangePassword ? { must_change_password: true } : {}) },
+    user: {
+      ...me,
+      ...(mustChangePassword ? { must_change_password: true } : {}),
+      ...(mustEnrol ? { must_enrol: true } : {}),
+    },
     widget: await widgetsOf(db, user.id),
   };
-}
-
-export function widgetsQuery(userId: number) {
-  return sql`SELECT type, widget_json FROM dashboard_widgets WHERE user_id = ${userId}`;
 }
 
 export async function logout(db: Db, user: AuthUser, now: Date) {
@@ -160,14 +154,16 @@ export async function logout(db: Db, user: AuthUser, now: Date) {
  * one-time password, that one counts as current), the new one must differ and be hard to guess.
  */
 export async function changePassword(
-  db: Db,
+  deps: AuthDeps,
   user: AuthUser,
   input: InputOf<typeof calls.changePassword>,
-  now: Date,
 ) {
+  const { db } = deps;
+  const now = deps.clock.now();
   if (input.newPassword !== input.confirmPassword) {
     throw badRequest('Confirm Password does not match New Password');
   }
+  const attempt = await admitCurrentPassword(deps, user, now);
   const [row] = await db
     .select({ passwordHash: users.passwordHash, name: users.name })
     .from(users)
@@ -176,8 +172,9 @@ export async function changePassword(
     (await verifyPassword(row?.passwordHash, input.currentPassword)) ||
     (!!user.mustChangePassword && (await isRecentOneTimePassword(db, user.id, input.currentPassword, now)));
   if (!currentOk) {
-    throw badRequest('Current password is incorrect');
+    return currentPasswordRefused(deps, user, attempt, now);
   }
+  await currentPasswordAccepted(deps, user);
   if (input.newPassword === input.currentPassword) {
     throw badRequest('New Password must differ from the current password');
   }

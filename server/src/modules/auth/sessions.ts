@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { SESSION_MAX_SECONDS } from '@admin/contract';
 import { and, eq, isNull, ne, sql } from 'drizzle-orm';
+import { z } from 'zod';
 import type { Db } from '../../db/client';
 import { sessions } from '../../db/schema';
 import { rowsOf } from '../../db/sql';
@@ -22,7 +23,15 @@ export async function createSession(
   db: Db,
   userId: number,
   kind: 'admin' | 'user' = 'admin',
-  opts: { mustChangePassword?: boolean; now?: Date } = {},
+  opts: {
+    mustChangePassword?: boolean;
+    mustEnrol?: boolean;
+    now?: Date;
+    /** where from and how (the Sessions list of /account) */
+    ip?: string;
+    userAgent?: string | null;
+    method?: string;
+  } = {},
 ): Promise<string> {
   const now = opts.now ?? systemClock.now();
   const token = newToken();
@@ -30,7 +39,12 @@ export async function createSession(
     userId,
     kind,
     mustChangePassword: opts.mustChangePassword ?? false,
+    mustEnrol: opts.mustEnrol ?? false,
+    ip: opts.ip ?? null,
+    userAgent: opts.userAgent?.slice(0, 500) ?? null,
+    method: opts.method ?? null,
     tokenHash: sha256(token),
+    createdAt: now,
     lastUsedAt: now,
     expiresAt: new Date(now.getTime() + SESSION_MAX_SECONDS * 1000),
   });
@@ -39,7 +53,7 @@ export async function createSession(
 
 /** Names of the permissions a user holds, split by where they come from. */
 export async function loadPermissions(db: Db, userId: number) {
-  const rows = await db.execute<{ name: string; source: string }>(sql`
+  const rows = await db.execute(sql`
     SELECT p.name, 'group' AS source FROM user_groups ug
       JOIN group_permissions gp ON gp.group_id = ug.group_id
       JOIN permissions p ON p.id = gp.permission_id
@@ -48,7 +62,7 @@ export async function loadPermissions(db: Db, userId: number) {
     SELECT p.name, 'user' AS source FROM user_permissions up
       JOIN permissions p ON p.id = up.permission_id
      WHERE up.user_id = ${userId}`);
-  const list = rowsOf<{ name: string; source: string }>(rows);
+  const list = rowsOf(z.object({ name: z.string(), source: z.enum(['group', 'user']) }), rows);
   return {
     group_permissions: list.filter((r) => r.source === 'group').map((r) => r.name),
     user_permissions: list.filter((r) => r.source === 'user').map((r) => r.name),

@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { rowsOf } from '../../db/sql';
 import { notFound } from '../../http/errors';
-import type { CampaignDbRow } from './presenters';
+import { CampaignDbRow } from './presenters';
 
 /** The start of a UTC day, and the start of the day after (for inclusive end dates). */
 export const dayStart = (d: string) => `${d}T00:00:00Z`;
@@ -19,7 +19,8 @@ export const SELECT_CAMPAIGN = sql`c.*, u.username, u.name AS customer_name,
     WHERE ci.campaign_id = c.id) AS interest`;
 
 export async function loadCampaign(db: Db, id: number): Promise<CampaignDbRow> {
-  const rows = rowsOf<CampaignDbRow>(
+  const rows = rowsOf(
+    CampaignDbRow,
     await db.execute(sql`
       SELECT ${SELECT_CAMPAIGN}, u.email AS customer_email, u.avatar AS customer_avatar
         FROM campaigns c JOIN users u ON u.id = c.user_id WHERE c.id = ${id}`),

@@ -9,7 +9,7 @@ import {
   interests,
   type users,
 } from '../../db/schema';
-import { rowsOf } from '../../db/sql';
+import { uncheckedRows } from '../../db/sql';
 import { callApi, calls, type MadeUser, makeUser, setupTestApp, sql, type TestEnv } from '../../test/harness';
 
 let env: TestEnv;
@@ -554,7 +554,7 @@ describe('campaign-settings', () => {
     const dup = await save(setting(11, 'cost_per_view'));
     expect(dup.status).toBe(409);
     expect(dup.body.responseMessage).toMatch(/Cost Per View is already set/);
-    const rows = rowsOf<{ n: number }>(
+    const rows = uncheckedRows<{ n: number }>(
       await env.db.execute(
         sql`SELECT count(*)::int AS n FROM campaign_settings WHERE user_id IS NULL AND date_from::date = ${day(10)}::date`,
       ),

@@ -1,7 +1,8 @@
 import type { CampaignInsight, calls, InputOf } from '@admin/contract';
 import { type SQL, sql } from 'drizzle-orm';
+import { z } from 'zod';
 import type { Db } from '../../db/client';
-import { rowsOf } from '../../db/sql';
+import { dbTime, rowsOf } from '../../db/sql';
 import { dayAfter, dayStart, loadCampaign } from './campaign-row';
 
 const AGE_RANGES: { age: string; min: number; max: number }[] = [
@@ -13,6 +14,21 @@ const AGE_RANGES: { age: string; min: number; max: number }[] = [
   { age: '55-64', min: 55, max: 64 },
   { age: '65+', min: 65, max: 200 },
 ];
+
+const Count = z.object({ n: z.number() });
+const KindRow = z.object({ kind: z.string(), n: z.number(), cost: z.number() });
+const Audience = z.object({
+  male: z.number(),
+  female: z.number(),
+  // Age in years: users of that age.
+  ages: z.record(z.string(), z.number()).nullable(),
+});
+const Location = z.object({ name: z.string(), n: z.number() });
+const Decline = z.object({
+  decline_reason: z.string(),
+  created_at: dbTime,
+  declined_by: z.string().nullable(),
+});
 
 const pct = (part: number, whole: number) => (whole > 0 ? Math.round((part / whole) * 1000) / 10 : 0);
 const round2 = (v: number) => Math.round(v * 100) / 100;
@@ -32,7 +48,8 @@ export async function campaignInsights(db: Db, input: InputOf<typeof calls.campa
     range.push(sql`e.created_at < ${dayAfter(input.end_date)}::timestamptz`);
   }
   const where = sql.join(range, sql` AND `);
-  const kinds = rowsOf<{ kind: string; n: number; cost: number }>(
+  const kinds = rowsOf(
+    KindRow,
     await db.execute(sql`
       SELECT e.kind, count(*)::int AS n, coalesce(sum(e.cost), 0)::float8 AS cost
         FROM campaign_events e WHERE ${where} GROUP BY e.kind`),
@@ -42,7 +59,8 @@ export async function campaignInsights(db: Db, input: InputOf<typeof calls.campa
   const clickCost = Number(kinds.find((r) => r.kind === 'click')?.cost ?? 0);
 
   const reached = sql`SELECT DISTINCT e.user_id FROM campaign_events e WHERE ${where} AND e.user_id IS NOT NULL`;
-  const [audience] = rowsOf<{ male: number; female: number; ages: Record<string, number> | null }>(
+  const [audience] = rowsOf(
+    Audience,
     await db.execute(sql`
       SELECT count(*) FILTER (WHERE lower(u.gender) = 'male')::int AS male,
              count(*) FILTER (WHERE lower(u.gender) = 'female')::int AS female,
@@ -52,14 +70,16 @@ export async function campaignInsights(db: Db, input: InputOf<typeof calls.campa
                  WHERE u2.dob IS NOT NULL GROUP BY 1) x) AS ages
         FROM (${reached}) r JOIN users u ON u.id = r.user_id`),
   );
-  const locations = rowsOf<{ name: string; n: number }>(
+  const locations = rowsOf(
+    Location,
     await db.execute(sql`
       SELECT coalesce(nullif(u.current_location, ''), nullif(u.address, '')) AS name, count(*)::int AS n
         FROM (${reached}) r JOIN users u ON u.id = r.user_id
        WHERE coalesce(nullif(u.current_location, ''), nullif(u.address, '')) IS NOT NULL
        GROUP BY 1 ORDER BY n DESC, name LIMIT 5`),
   );
-  const locatedTotal = rowsOf<{ n: number }>(
+  const locatedTotal = rowsOf(
+    Count,
     await db.execute(sql`
       SELECT count(*)::int AS n FROM (${reached}) r JOIN users u ON u.id = r.user_id
        WHERE coalesce(nullif(u.current_location, ''), nullif(u.address, '')) IS NOT NULL`),
@@ -82,7 +102,8 @@ export async function campaignInsights(db: Db, input: InputOf<typeof calls.campa
       sql`u.dob > (current_date - make_interval(years => ${campaign.target_age_maximum + 1}))`,
     );
   }
-  const reach = rowsOf<{ n: number }>(
+  const reach = rowsOf(
+    Count,
     await db.execute(sql`SELECT count(*)::int AS n FROM users u WHERE ${sql.join(reachFilter, sql` AND `)}`),
   )[0].n;
 
@@ -122,19 +143,22 @@ export async function campaignInsights(db: Db, input: InputOf<typeof calls.campa
       cost_per_click: clicks > 0 ? round2(clickCost / clicks) : 0,
     },
   };
-  const declines = rowsOf<{ decline_reason: string; created_at: Date | string; declined_by: string | null }>(
+  return { insight, decline_history: await declineHistory(db, input.id) };
+}
+
+/** Every decline of a campaign with who made it, newest first. */
+async function declineHistory(db: Db, id: number) {
+  const declines = rowsOf(
+    Decline,
     await db.execute(sql`
       SELECT h.decline_reason, h.created_at, s.name AS declined_by
         FROM campaign_status_history h LEFT JOIN users s ON s.id = h.changed_by_id
-       WHERE h.campaign_id = ${input.id} AND h.status = 'Declined' AND h.decline_reason IS NOT NULL
+       WHERE h.campaign_id = ${id} AND h.status = 'Declined' AND h.decline_reason IS NOT NULL
        ORDER BY h.created_at DESC, h.id DESC`),
   );
-  return {
-    insight,
-    decline_history: declines.map((d) => ({
-      decline_reason: d.decline_reason,
-      created_at: new Date(d.created_at).toISOString(),
-      declined_by: d.declined_by,
-    })),
-  };
+  return declines.map((d) => ({
+    decline_reason: d.decline_reason,
+    created_at: new Date(d.created_at).toISOString(),
+    declined_by: d.declined_by,
+  }));
 }

@@ -1,53 +1,64 @@
-import type { CampaignChargeRow, CampaignDetail, CampaignRow, CampaignSettingEvent } from '@admin/contract';
+import {
+  CAMPAIGN_SETTING_KEYS,
+  CAMPAIGN_STATUSES,
+  type CampaignChargeRow,
+  type CampaignDetail,
+  CampaignRow,
+  type CampaignSettingEvent,
+} from '@admin/contract';
+import { z } from 'zod';
 import type { campaignCharges } from '../../db/schema';
+import { dbJson, dbNumeric, dbTime } from '../../db/sql';
 
 const DAY_MS = 86_400_000;
 
-export interface CampaignDbRow {
-  id: number;
-  user_id: number;
-  username: string;
-  customer_name: string;
-  customer_email?: string | null;
-  customer_avatar?: string | null;
-  campaign_name: string;
-  ad_set_name: string | null;
-  status: string;
-  type: string;
-  goal: string;
-  target_gender: string | null;
-  target_age_minimum: number | null;
-  target_age_maximum: number | null;
-  interest: { name: string }[] | null;
-  auto_interest: boolean;
-  location_type: string;
-  target_region: { location: string }[] | null;
-  target_location: { address: string; latitude: number; longitude: number; radius: number } | null;
-  creative_ad_title: string | null;
-  creative_ad_url: string | null;
-  creative_ad_description: string | null;
-  creative_ad_button_name: string | null;
-  creative_ad_button_color: string | null;
-  creative_ad_button_text_color: string | null;
-  creative_ad_media_path: string | null;
-  thumb_url: string | null;
-  payment_type: string | null;
-  ad_start: Date | string | null;
-  ad_end: Date | string | null;
-  total_ad_budget: string | number;
-  per_day_budget: string | number;
-  cost_per_click: string | number;
-  cost_per_view: string | number;
-  running_status: string | null;
-  decline_reason: string | null;
-  spent_on_view: string | number;
-  spent_on_click: string | number;
-  today_spent: string | number;
-  is_approved: boolean;
-  deleted_at: Date | string | null;
-  created_at: Date | string;
-  updated_at: Date | string;
-}
+/** A campaign (SELECT_CAMPAIGN: c.*, its customer and interests); the details add the customer's contacts. */
+export const CampaignDbRow = z.object({
+  id: z.number(),
+  user_id: z.number(),
+  username: z.string(),
+  customer_name: z.string(),
+  customer_email: z.string().nullable().optional(),
+  customer_avatar: z.string().nullable().optional(),
+  campaign_name: z.string(),
+  ad_set_name: z.string().nullable(),
+  status: z.enum(CAMPAIGN_STATUSES),
+  type: z.string(),
+  goal: z.string(),
+  target_gender: z.string().nullable(),
+  target_age_minimum: z.number().nullable(),
+  target_age_maximum: z.number().nullable(),
+  interest: z.array(z.object({ name: z.string() })),
+  auto_interest: z.boolean(),
+  location_type: z.string(),
+  target_region: dbJson(CampaignRow.shape.target_region),
+  target_location: dbJson(CampaignRow.shape.target_location),
+  creative_ad_title: z.string().nullable(),
+  creative_ad_url: z.string().nullable(),
+  creative_ad_description: z.string().nullable(),
+  creative_ad_button_name: z.string().nullable(),
+  creative_ad_button_color: z.string().nullable(),
+  creative_ad_button_text_color: z.string().nullable(),
+  creative_ad_media_path: z.string().nullable(),
+  thumb_url: z.string().nullable(),
+  payment_type: z.string().nullable(),
+  ad_start: dbTime.nullable(),
+  ad_end: dbTime.nullable(),
+  total_ad_budget: dbNumeric,
+  per_day_budget: dbNumeric,
+  cost_per_click: dbNumeric,
+  cost_per_view: dbNumeric,
+  running_status: z.string().nullable(),
+  decline_reason: z.string().nullable(),
+  spent_on_view: dbNumeric,
+  spent_on_click: dbNumeric,
+  today_spent: dbNumeric,
+  is_approved: z.boolean(),
+  deleted_at: dbTime.nullable(),
+  created_at: dbTime,
+  updated_at: dbTime,
+});
+export type CampaignDbRow = z.infer<typeof CampaignDbRow>;
 
 const iso = (v: Date | string | null) => (v === null ? null : new Date(v).toISOString());
 const num = (v: string | number | null) => (v === null ? 0 : Number(v));
@@ -89,14 +100,14 @@ export function presentCampaign(r: CampaignDbRow, now: Date): CampaignRow {
     customer_name: r.customer_name,
     campaign_name: r.campaign_name,
     ad_set_name: r.ad_set_name,
-    status: r.status as CampaignRow['status'],
+    status: r.status,
     status_hint: statusHint(r, now),
     type: r.type,
     goal: r.goal === 'CPV' ? 'CPV' : 'CPC',
     target_gender: r.target_gender,
     target_age_minimum: r.target_age_minimum,
     target_age_maximum: r.target_age_maximum,
-    interest: r.interest ?? [],
+    interest: r.interest,
     auto_interest: r.auto_interest ? 1 : 0,
     location_type: r.location_type === 'local' ? 'local' : 'regional',
     target_region: r.target_region,
@@ -153,15 +164,16 @@ export function presentCharge(r: typeof campaignCharges.$inferSelect): CampaignC
   };
 }
 
-export interface SettingDbRow {
-  id: number;
-  user_id: number | null;
-  setting_key: string;
-  setting_label: string;
-  setting_value: string | number;
-  date_from: Date | string;
-  date_to: Date | string;
-}
+export const SettingDbRow = z.object({
+  id: z.number(),
+  user_id: z.number().nullable(),
+  setting_key: z.enum(CAMPAIGN_SETTING_KEYS),
+  setting_label: z.string(),
+  setting_value: dbNumeric,
+  date_from: dbTime,
+  date_to: dbTime,
+});
+type SettingDbRow = z.infer<typeof SettingDbRow>;
 
 /** 'YYYY-MM-DD HH:mm:ss' in UTC: calendar days are kept as UTC days on both sides. */
 function dayTime(v: Date | string): string {
@@ -172,7 +184,7 @@ export function presentSetting(r: SettingDbRow): CampaignSettingEvent {
   return {
     id: r.id,
     name: r.setting_label,
-    type: r.setting_key as CampaignSettingEvent['type'],
+    type: r.setting_key,
     value: num(r.setting_value),
     dateFrom: dayTime(r.date_from),
     dateTo: dayTime(r.date_to),

@@ -2,7 +2,7 @@ import { calls } from '@admin/contract';
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../deps';
 import { route } from '../../http/route';
-import { assertMayActOnUser } from '../ranks/service';
+import { assertMayActOnUser } from '../ranks';
 import {
   approveCampaign,
   campaignDetails,

@@ -7,11 +7,12 @@ import {
   type InputOf,
 } from '@admin/contract';
 import { sql } from 'drizzle-orm';
+import { z } from 'zod';
 import type { Db } from '../../db/client';
-import { rowsOf } from '../../db/sql';
+import { rowsOf, uncheckedRows } from '../../db/sql';
 import { badRequest, conflict, notFound, userNotFound } from '../../http/errors';
 import { dayAfter, dayStart } from './campaign-row';
-import { presentSetting, type SettingDbRow } from './presenters';
+import { presentSetting, SettingDbRow } from './presenters';
 
 const scopeOf = (userId: number | null | undefined) =>
   userId ? sql`user_id = ${userId}` : sql`user_id IS NULL`;
@@ -20,7 +21,8 @@ export async function listSettings(db: Db, input: InputOf<typeof calls.campaignS
   if (input.end_date < input.start_date) {
     throw badRequest('end_date: must not be before start_date');
   }
-  const rows = rowsOf<SettingDbRow>(
+  const rows = rowsOf(
+    SettingDbRow,
     await db.execute(sql`
       SELECT id, user_id, setting_key, setting_label, setting_value, date_from, date_to
         FROM campaign_settings
@@ -55,7 +57,7 @@ export async function saveSetting(db: Db, input: InputOf<typeof calls.campaignSe
   }
   const saved = await db.transaction(async (tx) => {
     if (userId) {
-      const u = rowsOf(
+      const u = uncheckedRows(
         await tx.execute(sql`SELECT 1 FROM users WHERE id = ${userId} AND deleted_at IS NULL`),
       );
       if (u.length === 0) {
@@ -66,14 +68,15 @@ export async function saveSetting(db: Db, input: InputOf<typeof calls.campaignSe
       sql`SELECT pg_advisory_xact_lock(hashtext(${`campaign-settings:${userId ?? 0}:${day}`}))`,
     );
     if (input.id) {
-      const own = rowsOf(
+      const own = uncheckedRows(
         await tx.execute(sql`SELECT 1 FROM campaign_settings WHERE id = ${input.id} AND ${scopeOf(userId)}`),
       );
       if (own.length === 0) {
         throw notFound('Campaign setting not found');
       }
     }
-    const sameDay = rowsOf<{ id: number; setting_key: string }>(
+    const sameDay = rowsOf(
+      z.object({ id: z.number(), setting_key: z.string() }),
       await tx.execute(sql`
         SELECT id, setting_key FROM campaign_settings
          WHERE ${scopeOf(userId)} AND date_from >= ${dayStart(day)}::timestamptz
@@ -100,13 +103,15 @@ export async function saveSetting(db: Db, input: InputOf<typeof calls.campaignSe
           VALUES (${userId}, ${input.setting_key}, ${label}, ${input.setting_value},
                   ${from}::timestamptz, ${to}::timestamptz)
           RETURNING id, user_id, setting_key, setting_label, setting_value, date_from, date_to`);
-    return rowsOf<SettingDbRow>(rows)[0];
+    return rowsOf(SettingDbRow, rows)[0];
   });
   return presentSetting(saved);
 }
 
 export async function deleteSetting(db: Db, id: number) {
-  const rows = rowsOf(await db.execute(sql`DELETE FROM campaign_settings WHERE id = ${id} RETURNING id`));
+  const rows = uncheckedRows(
+    await db.execute(sql`DELETE FROM campaign_settings WHERE id = ${id} RETURNING id`),
+  );
   if (rows.length === 0) {
     throw notFound('Campaign setting not found');
   }

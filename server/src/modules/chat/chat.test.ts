@@ -1,12 +1,6 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  conversationAccessRequests,
-  directMessages,
-  permissions,
-  sessions,
-  userPermissions,
-} from '../../db/schema';
+import { directMessages, sessions } from '../../db/schema';
 import { callApi, calls, makeUser, setupTestApp, type TestEnv } from '../../test/harness';
 import { sha256 } from '../auth/sessions';
 import { makeChatRoom } from './fixtures';
@@ -289,124 +283,6 @@ describe('direct-messages', () => {
       (await callApi(env.app, calls.sendDirectMessage, { user_id: user.id, message: 'x' }, staff.token))
         .status,
     ).toBe(403);
-  });
-});
-
-describe('conversation access requests', () => {
-  it('lets staff without access ask once, shows it to super admins, and a grant gives the permission', async () => {
-    const staff = await makeUser(env.db, { permissions: ['user_profile'] });
-    const asked = await callApi(
-      env.app,
-      calls.conversationAccessRequest,
-      { message: 'I handle user reports' },
-      staff.token,
-    );
-    expect(asked.status).toBe(201);
-    expect(asked.body.data).toMatchObject({
-      requester: { id: staff.id, username: staff.username },
-      message: 'I handle user reports',
-      status: 'pending',
-    });
-    const mine = await callApi(env.app, calls.myConversationAccessRequest, {}, staff.token);
-    expect(mine.body.data).toMatchObject({ id: asked.body.data.id, status: 'pending' });
-
-    const twice = await callApi(env.app, calls.conversationAccessRequest, {}, staff.token);
-    expect(twice.status).toBe(409);
-
-    const boss = await makeUser(env.db, { superAdmin: true });
-    const list = await callApi(env.app, calls.conversationAccessRequests, {}, boss.token);
-    expect(list.status).toBe(200);
-    expect(list.body.data.map((r: { id: number }) => r.id)).toContain(asked.body.data.id);
-
-    expect((await callApi(env.app, calls.chatRooms, { user_id: staff.id }, staff.token)).status).toBe(403);
-    const granted = await callApi(
-      env.app,
-      calls.grantConversationAccess,
-      { id: asked.body.data.id },
-      boss.token,
-    );
-    expect(granted.status).toBe(200);
-    expect(granted.body.data).toMatchObject({ status: 'granted', decided_by: boss.username });
-    const [perm] = await env.db.select().from(permissions).where(eq(permissions.name, 'conversation'));
-    const grants = await env.db
-      .select()
-      .from(userPermissions)
-      .where(and(eq(userPermissions.userId, staff.id), eq(userPermissions.permissionId, perm.id)));
-    expect(grants).toHaveLength(1);
-    expect((await callApi(env.app, calls.chatRooms, { user_id: staff.id }, staff.token)).status).toBe(200);
-
-    const again = await callApi(
-      env.app,
-      calls.grantConversationAccess,
-      { id: asked.body.data.id },
-      boss.token,
-    );
-    expect(again.status).toBe(409);
-    const already = await callApi(env.app, calls.conversationAccessRequest, {}, staff.token);
-    expect(already.status).toBe(409);
-  });
-
-  it('denies without granting; unknown request is 404', async () => {
-    const staff = await makeUser(env.db);
-    const asked = await callApi(env.app, calls.conversationAccessRequest, {}, staff.token);
-    expect(asked.status).toBe(201);
-    expect(asked.body.data.message).toBeNull();
-    const boss = await makeUser(env.db, { superAdmin: true });
-    const denied = await callApi(
-      env.app,
-      calls.denyConversationAccess,
-      { id: asked.body.data.id },
-      boss.token,
-    );
-    expect(denied.body.data.status).toBe('denied');
-    const grants = await env.db.select().from(userPermissions).where(eq(userPermissions.userId, staff.id));
-    expect(grants).toHaveLength(0);
-    expect(
-      (await callApi(env.app, calls.grantConversationAccess, { id: 99_999_999 }, boss.token)).status,
-    ).toBe(404);
-    const denyList = await callApi(
-      env.app,
-      calls.conversationAccessRequests,
-      { status: 'denied' },
-      boss.token,
-    );
-    expect(denyList.body.data.map((r: { id: number }) => r.id)).toContain(asked.body.data.id);
-  });
-
-  it('refuses a too long message and bad ids (400), no session (401), reviewers without the right (403)', async () => {
-    const staff = await makeUser(env.db);
-    const long = await callApi(
-      env.app,
-      calls.conversationAccessRequest,
-      { message: 'x'.repeat(1001) },
-      staff.token,
-    );
-    expect(long.status).toBe(400);
-    expect(long.body.responseMessage).toMatch(/message/i);
-    const rows = await env.db
-      .select()
-      .from(conversationAccessRequests)
-      .where(eq(conversationAccessRequests.requesterId, staff.id));
-    expect(rows).toHaveLength(0);
-    expect((await callApi(env.app, calls.conversationAccessRequest, {})).status).toBe(401);
-    expect((await callApi(env.app, calls.myConversationAccessRequest, {})).status).toBe(401);
-    expect((await callApi(env.app, calls.conversationAccessRequests, {})).status).toBe(401);
-    expect((await callApi(env.app, calls.conversationAccessRequests, {}, staff.token)).status).toBe(403);
-    expect((await callApi(env.app, calls.grantConversationAccess, { id: 1 }, staff.token)).status).toBe(403);
-    expect((await callApi(env.app, calls.denyConversationAccess, { id: 1 }, staff.token)).status).toBe(403);
-    const boss = await makeUser(env.db, { superAdmin: true });
-    const badId = await callApi(env.app, calls.grantConversationAccess, { id: 'x' }, boss.token);
-    expect(badId.status).toBe(400);
-    const badStatus = await callApi(
-      env.app,
-      calls.conversationAccessRequests,
-      { status: 'maybe' },
-      boss.token,
-    );
-    expect(badStatus.status).toBe(400);
-    expect(badStatus.body.responseMessage).toMatch(/status/);
-    const none = await callApi(env.app, calls.myConversationAccessRequest, {}, boss.token);
-    expect(none.body.data).toBeNull();
   });
 });
 

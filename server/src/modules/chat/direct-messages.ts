@@ -8,9 +8,9 @@ import type {
   InputOf,
 } from '@admin/contract';
 import { sql } from 'drizzle-orm';
-import type { z } from 'zod';
-import { type Db, executePrepared } from '../../db/client';
-import { iso, rowsOf } from '../../db/sql';
+import { z } from 'zod';
+import type { Db } from '../../db/client';
+import { dbTime, IdRow, iso, type PagedListSpec, pagedList, rowsOf } from '../../db/sql';
 import { userNotFound } from '../../http/errors';
 import { chatMessagesSent } from '../../lib/metrics';
 
@@ -32,18 +32,19 @@ interface MarkReadInput {
 /** The socket's delivered event from the platform user's own socket. */
 type MarkDeliveredInput = z.output<typeof ChatDeliveredRequest> & { userId: number; now: Date };
 
-interface DirectMessageDbRow {
-  id: number;
-  user_id: number;
-  sender_id: number;
-  sender_name: string;
-  avatar: string | null;
-  message: string;
-  client_timestamp: string | null;
-  created_at: Date | string;
-  delivered_at: Date | string | null;
-  read_at: Date | string | null;
-}
+const DirectMessageDbRow = z.object({
+  id: z.number(),
+  user_id: z.number(),
+  sender_id: z.number(),
+  sender_name: z.string(),
+  avatar: z.string().nullable(),
+  message: z.string(),
+  client_timestamp: z.string().nullable(),
+  created_at: dbTime,
+  delivered_at: dbTime.nullable(),
+  read_at: dbTime.nullable(),
+});
+type DirectMessageDbRow = z.infer<typeof DirectMessageDbRow>;
 
 function presentDirectMessage(r: DirectMessageDbRow): DirectMessage {
   return {
@@ -62,9 +63,10 @@ function presentDirectMessage(r: DirectMessageDbRow): DirectMessage {
   };
 }
 
-const SELECT_DM = sql`dm.id, dm.user_id, dm.sender_id, s.name AS sender_name, s.avatar, dm.message,
-  dm.client_timestamp, dm.created_at, dm.delivered_at, dm.read_at
-  FROM direct_messages dm JOIN users s ON s.id = dm.sender_id`;
+const DM_COLUMNS = sql`dm.id, dm.user_id, dm.sender_id, s.name AS sender_name, s.avatar, dm.message,
+  dm.client_timestamp, dm.created_at, dm.delivered_at, dm.read_at`;
+const DM_FROM = sql`direct_messages dm JOIN users s ON s.id = dm.sender_id`;
+const SELECT_DM = sql`${DM_COLUMNS} FROM ${DM_FROM}`;
 
 export interface ThreadUser {
   id: number;
@@ -75,21 +77,21 @@ export interface ThreadUser {
   deleted: boolean;
 }
 
-interface ThreadUserRow {
-  id: number;
-  name: string;
-  username: string;
-  avatar: string | null;
-  last_interacted: Date | string | null;
-  deleted_at: Date | string | null;
-}
+const ThreadUserRow = z.object({
+  id: z.number(),
+  name: z.string(),
+  username: z.string(),
+  avatar: z.string().nullable(),
+  last_interacted: dbTime.nullable(),
+  deleted_at: dbTime.nullable(),
+});
 
 /** The platform user a thread belongs to; staff accounts have no thread. */
 const threadUserSql = (userId: number) => sql`SELECT id, name, username, avatar, last_interacted, deleted_at
   FROM users WHERE id = ${userId} AND NOT is_admin`;
 
 function presentThreadUser(result: unknown): ThreadUser | null {
-  const [row] = rowsOf<ThreadUserRow>(result);
+  const [row] = rowsOf(ThreadUserRow, result);
   if (!row) {
     return null;
   }
@@ -108,22 +110,26 @@ export async function findThreadUser(db: Db, userId: number): Promise<ThreadUser
 }
 
 /**
- * The queries of a direct-messages page, run at once: the thread's user (404 when missing), the
- * page and the total. Shared with the bench so it times what the call runs.
+ * A direct-messages page: the thread's user (404 when missing) and the list (the floor's page with
+ * the exact total of the thread). after_id reads forwards from a message, before_id backwards,
+ * else page `page` from the newest. Shared with the bench so it times what the call runs.
  */
 export function directMessagesQueries(input: DirectMessagesInput) {
-  const before = input.before_id !== undefined ? sql`AND dm.id < ${input.before_id}` : sql``;
-  const offset = input.before_id !== undefined ? 0 : input.page * input.limit;
-  return {
-    owner: threadUserSql(input.user_id),
-    page:
-      input.after_id !== undefined
-        ? sql`SELECT ${SELECT_DM} WHERE dm.user_id = ${input.user_id} AND dm.id > ${input.after_id}
-            ORDER BY dm.id ASC LIMIT ${input.limit}`
-        : sql`SELECT ${SELECT_DM} WHERE dm.user_id = ${input.user_id} ${before}
-            ORDER BY dm.id DESC LIMIT ${input.limit} OFFSET ${offset}`,
-    total: sql`SELECT count(*)::int AS n FROM direct_messages WHERE user_id = ${input.user_id}`,
+  const cursor =
+    input.after_id !== undefined
+      ? sql`dm.id > ${input.after_id}`
+      : input.before_id !== undefined
+        ? sql`dm.id < ${input.before_id}`
+        : null;
+  const spec: PagedListSpec = {
+    select: DM_COLUMNS,
+    from: DM_FROM,
+    where: [sql`dm.user_id = ${input.user_id}`, ...(cursor ? [cursor] : [])],
+    order: input.after_id !== undefined ? sql`dm.id ASC` : sql`dm.id DESC`,
+    input: { page: cursor ? 0 : input.page, page_limit: input.limit },
+    counter: sql`SELECT count(*) FROM direct_messages WHERE user_id = ${input.user_id}`,
   };
+  return { owner: threadUserSql(input.user_id), spec };
 }
 
 /**
@@ -132,25 +138,24 @@ export function directMessagesQueries(input: DirectMessagesInput) {
  */
 export async function listDirectMessages(db: Db, input: DirectMessagesInput) {
   const q = directMessagesQueries(input);
-  const [owner, page, total] = await Promise.all([
+  const [owner, list] = await Promise.all([
     db.execute(q.owner),
-    db.execute(q.page),
-    db.execute(q.total),
+    pagedList(db, { ...q.spec, row: DirectMessageDbRow }),
   ]);
   const thread = presentThreadUser(owner);
   if (!thread) {
     throw userNotFound();
   }
-  const rows = rowsOf<DirectMessageDbRow>(page);
+  const { rows } = list;
   if (input.after_id === undefined) {
     rows.reverse();
   }
   const { deleted: _, ...user } = thread;
-  return { user, data: rows.map(presentDirectMessage), total: rowsOf<{ n: number }>(total)[0].n };
+  return { user, data: rows.map(presentDirectMessage), total: list.total };
 }
 
 async function directMessageById(db: Db, id: number): Promise<DirectMessage> {
-  const [row] = rowsOf<DirectMessageDbRow>(await db.execute(sql`SELECT ${SELECT_DM} WHERE dm.id = ${id}`));
+  const [row] = rowsOf(DirectMessageDbRow, await db.execute(sql`SELECT ${SELECT_DM} WHERE dm.id = ${id}`));
   return presentDirectMessage(row);
 }
 
@@ -163,7 +168,8 @@ export async function storeDirectMessage(
   input: StoreDirectMessageInput,
 ): Promise<{ data: DirectMessage; created: boolean }> {
   if (input.timestamp) {
-    const [dup] = rowsOf<{ id: number }>(
+    const [dup] = rowsOf(
+      IdRow,
       await db.execute(sql`SELECT id FROM direct_messages
         WHERE user_id = ${input.userId} AND sender_id = ${input.senderId}
           AND client_timestamp = ${input.timestamp} AND message = ${input.message} LIMIT 1`),
@@ -173,10 +179,9 @@ export async function storeDirectMessage(
     }
   }
   // One round trip on the hot path: the thread must be a live platform user, then insert and present.
-  const [row] = await executePrepared<DirectMessageDbRow>(
-    db,
-    'store_direct_message',
-    sql`WITH thread AS (
+  const [row] = rowsOf(
+    DirectMessageDbRow,
+    await db.execute(sql`WITH thread AS (
         SELECT id FROM users WHERE id = ${input.userId} AND NOT is_admin AND deleted_at IS NULL
       ), ins AS (
         INSERT INTO direct_messages (user_id, sender_id, message, client_timestamp)
@@ -185,7 +190,7 @@ export async function storeDirectMessage(
       )
       SELECT ins.id, ins.user_id, ins.sender_id, s.name AS sender_name, s.avatar, ins.message,
         ins.client_timestamp, ins.created_at, ins.delivered_at, ins.read_at
-      FROM ins JOIN users s ON s.id = ins.sender_id`,
+      FROM ins JOIN users s ON s.id = ins.sender_id`),
   );
   if (!row) {
     throw userNotFound();
@@ -204,7 +209,8 @@ export async function markDirectMessagesRead(
   input: MarkReadInput,
 ): Promise<{ ids: number[]; read_at: string }> {
   const side = input.reader === 'USER' ? sql`sender_id <> user_id` : sql`sender_id = user_id`;
-  const rows = rowsOf<{ id: number; read_at: Date | string }>(
+  const rows = rowsOf(
+    z.object({ id: z.number(), read_at: dbTime }),
     await db.execute(sql`UPDATE direct_messages SET read_at = now(),
         delivered_at = CASE WHEN sender_id <> user_id THEN coalesce(delivered_at, now()) ELSE delivered_at END
       WHERE user_id = ${input.userId} AND id <= ${input.upToId} AND read_at IS NULL AND ${side}
@@ -223,7 +229,8 @@ export async function markDirectMessagesDelivered(
     input.ids.map((id) => sql`${id}`),
     sql`, `,
   );
-  const rows = rowsOf<{ id: number; delivered_at: Date | string }>(
+  const rows = rowsOf(
+    z.object({ id: z.number(), delivered_at: dbTime }),
     await db.execute(sql`UPDATE direct_messages SET delivered_at = now()
       WHERE user_id = ${input.userId} AND sender_id <> user_id AND delivered_at IS NULL AND id IN (${list})
       RETURNING id, delivered_at`),
@@ -236,7 +243,8 @@ export async function markDirectMessagesDelivered(
 
 /** Staff messages a platform user has not acknowledged yet (sent while they were offline). */
 export async function undeliveredDirectMessages(db: Db, userId: number, limit = 200) {
-  return rowsOf<DirectMessageDbRow>(
+  return rowsOf(
+    DirectMessageDbRow,
     await db.execute(sql`SELECT ${SELECT_DM}
       WHERE dm.user_id = ${userId} AND dm.sender_id <> dm.user_id AND dm.delivered_at IS NULL
         AND dm.read_at IS NULL
@@ -246,7 +254,8 @@ export async function undeliveredDirectMessages(db: Db, userId: number, limit = 
 
 /** Messages of a thread after an id, oldest first (the missed ones after a reconnect). */
 export async function directMessagesSince(db: Db, userId: number, sinceId: number, limit = 200) {
-  return rowsOf<DirectMessageDbRow>(
+  return rowsOf(
+    DirectMessageDbRow,
     await db.execute(sql`SELECT ${SELECT_DM}
       WHERE dm.user_id = ${userId} AND dm.id > ${sinceId} ORDER BY dm.id ASC LIMIT ${limit}`),
   ).map(presentDirectMessage);

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { rowsOf } from '../../db/sql';
+import { IdRow, rowsOf } from '../../db/sql';
 
 /**
  * A conversation between platform users with one message of every type (TEXT, AUDIO, IMAGE,
@@ -11,7 +11,8 @@ export async function makeChatRoom(
   opts: { members: number[]; name?: string | null; texts?: string[]; allTypes?: boolean },
 ): Promise<{ roomId: number; channel: string; messageIds: number[]; postId: number | null }> {
   const channel = `chat_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`;
-  const [room] = rowsOf<{ id: number }>(
+  const [room] = rowsOf(
+    IdRow,
     await db.execute(sql`INSERT INTO chat_rooms (name, channel, last_message_at)
       VALUES (${opts.name ?? null}, ${channel}, now()) RETURNING id`),
   );
@@ -34,7 +35,8 @@ export async function makeChatRoom(
     post: number | null,
   ) => {
     const time = at();
-    const [row] = rowsOf<{ id: number }>(
+    const [row] = rowsOf(
+      IdRow,
       await db.execute(sql`INSERT INTO chat_messages (room_id, sender_id, type, message, media, post_id, created_at, updated_at)
         VALUES (${room.id}, ${sender}, ${type}, ${message}, ${media}, ${post}, ${time}, ${time}) RETURNING id`),
     );
@@ -44,7 +46,8 @@ export async function makeChatRoom(
     await add(i % 2 ? b : a, 'TEXT', text, null, null);
   }
   if (opts.allTypes) {
-    const [post] = rowsOf<{ id: number }>(
+    const [post] = rowsOf(
+      IdRow,
       await db.execute(sql`INSERT INTO posts (user_id, title, description, website, type)
         VALUES (${b}, 'Shared post title', 'A post shared in chat', 'https://example.com', 'image') RETURNING id`),
     );

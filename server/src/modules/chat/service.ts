@@ -1,12 +1,5 @@
 // The chat module's services, one file per part; routes and the gateway import them here (the bench: bench.ts).
 export {
-  accessRequester,
-  createAccessRequest,
-  decideAccessRequest,
-  latestAccessRequest,
-  listAccessRequests,
-} from './access-requests';
-export {
   directMessagesSince,
   findThreadUser,
   listDirectMessages,

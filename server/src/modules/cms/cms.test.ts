@@ -153,7 +153,7 @@ describe('GET /pages/{name}', () => {
     expect(missing.body).toContain('Page not found');
   });
 
-  it('re-sanitizes stored HTML when serving (rows written by other tools)', async () => {
+  it('sanitizes a row written by another tool once, on its first read, and stores it back', async () => {
     await env.db
       .insert(staticSettings)
       .values({ dataKey: 'payment_terms', data: '<p>ok</p><script>alert(1)</script>' })
@@ -161,5 +161,10 @@ describe('GET /pages/{name}', () => {
     const res = await env.app.inject({ method: 'GET', url: '/pages/payment_terms' });
     expect(res.body).toContain('<p>ok</p>');
     expect(res.body).not.toContain('<script>alert');
+    const [row] = await env.db
+      .select()
+      .from(staticSettings)
+      .where(eq(staticSettings.dataKey, 'payment_terms'));
+    expect(row).toMatchObject({ data: '<p>ok</p>', sanitized: true });
   });
 });

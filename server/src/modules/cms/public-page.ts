@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { StaticPage } from '@admin/contract';
 
 const TITLES: Record<StaticPage['data_key'], string> = {
@@ -51,6 +52,28 @@ ${body}
 </body>
 </html>
 `;
+}
+
+// The page's frame is part of what a client holds: a new frame (a release) is a new version.
+const FRAME = createHash('sha256')
+  .update(renderPublicPage({ data_key: 'faq', data: '', updated_at: null }))
+  .digest('base64url')
+  .slice(0, 10);
+
+/** The version of a public page: its key, when it was last saved, and the frame around it. */
+export function pageEtag(key: StaticPage['data_key'], updatedAt: string | null): string {
+  return `"${key}-${updatedAt ? Date.parse(updatedAt).toString(36) : 'empty'}-${FRAME}"`;
+}
+
+/** If-None-Match holds this ETag (or `*`); weak and strong forms compare alike. */
+export function etagMatches(header: string | undefined, etag: string): boolean {
+  if (!header) {
+    return false;
+  }
+  return header
+    .split(',')
+    .map((t) => t.trim().replace(/^W\//, ''))
+    .some((t) => t === etag || t === '*');
 }
 
 export function renderNotFoundPage(): string {

@@ -3,9 +3,9 @@ import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../deps';
 import { forbidden } from '../../http/errors';
 import { route } from '../../http/route';
-import { enrichmentValues } from '../settings/service';
-import { renderNotFoundPage, renderPublicPage } from './public-page';
-import { getStaticPage, isStaticPageKey, saveStaticPage } from './service';
+import { enrichmentValues } from '../settings';
+import { etagMatches, pageEtag, renderNotFoundPage, renderPublicPage } from './public-page';
+import { getStaticPage, isStaticPageKey, saveStaticPage, staticPageVersion } from './service';
 
 export async function cmsRoutes(app: FastifyInstance, { db }: AppDeps) {
   // GET settings serves two screens: a static page (data_key) and the enrichment view (data_keys),
@@ -29,12 +29,20 @@ export async function cmsRoutes(app: FastifyInstance, { db }: AppDeps) {
     data: await saveStaticPage(db, input.data_key, input.data, user.id),
   }));
 
-  // Public, read-only: the mobile app opens these in a web view.
+  // Public, read-only: the mobile app opens these in a web view. The stored HTML is served as it
+  // is (sanitised at save); a client holding the current version gets a 304 without the page.
   app.get<{ Params: { name: string } }>('/pages/:name', async (req, reply) => {
     reply.header('content-type', 'text/html; charset=utf-8').header('cache-control', 'no-cache');
-    if (!isStaticPageKey(req.params.name)) {
+    const key = req.params.name;
+    if (!isStaticPageKey(key)) {
       return reply.status(404).send(renderNotFoundPage());
     }
-    return reply.send(renderPublicPage(await getStaticPage(db, req.params.name)));
+    const version = await staticPageVersion(db, key);
+    const etag = pageEtag(key, version?.updatedAt ?? null);
+    reply.header('etag', etag);
+    if ((!version || version.sanitized) && etagMatches(req.headers['if-none-match'], etag)) {
+      return reply.status(304).send();
+    }
+    return reply.send(renderPublicPage(await getStaticPage(db, key)));
   });
 }

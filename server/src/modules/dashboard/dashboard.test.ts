@@ -11,7 +11,7 @@ import {
   searches,
   transactions,
 } from '../../db/schema';
-import { rowsOf } from '../../db/sql';
+import { uncheckedRows } from '../../db/sql';
 import { callApi, calls, makeUser, setupTestApp, type TestEnv } from '../../test/harness';
 
 let env: TestEnv;
@@ -161,7 +161,7 @@ describe('dashboard widgets data', () => {
     await env.db.delete(searches).where(eq(searches.id, rows[2].id));
     expect(await top()).toEqual([{ label: 'scarf', total: 1 }]);
     expect(await searched()).toBe(3);
-    const [recount] = rowsOf<{ n: number }>(
+    const [recount] = uncheckedRows<{ n: number }>(
       await env.db.execute(
         sql`SELECT count(*)::int AS n FROM searches WHERE created_at >= '2031-04-01' AND created_at < '2031-04-03'`,
       ),
@@ -263,7 +263,7 @@ describe('dashboard-widget and save-dashboard-widget', () => {
       staff.token,
     );
     expect(save.status, save.body.responseMessage).toBe(200);
-    expect(save.body.data.widget_json).toEqual([
+    expect(JSON.parse(save.body.data.widget_json)).toEqual([
       { id: 'FailedUrls', permission: 'failed_urls', content: 'Failed Urls' },
       { id: 'FailedUrlGraph', permission: 'failed_urls', content: 'Failed Urls Graph' },
     ]);
@@ -293,7 +293,8 @@ describe('dashboard-widget and save-dashboard-widget', () => {
     expect(get.status).toBe(200);
     expect(get.body.data).toEqual({
       type: 'POST',
-      widget_json: [],
+      // Spec 02 section 7: the widget list arrives as a JSON string (the app parses it).
+      widget_json: '[]',
       available: [
         { id: 'SwisAnalytics', permission: 'dashboard_data', content: 'Swis Analytics' },
         { id: 'TopSearches', permission: 'top_searches', content: 'Top Searches' },
@@ -312,11 +313,13 @@ describe('dashboard-widget and save-dashboard-widget', () => {
       staff.token,
     );
     expect(save.status).toBe(200);
-    expect(save.body.data.widget_json.map((w: { id: string }) => w.id)).toEqual([
-      'PopularSearches',
-      'SwisAnalytics',
-    ]);
-    expect(save.body.data.widget_json[0].content).toBe('Popular Searches');
+    const saved = JSON.parse(save.body.data.widget_json);
+    expect(saved.map((w: { id: string }) => w.id)).toEqual(['PopularSearches', 'SwisAnalytics']);
+    expect(saved[0].content).toBe('Popular Searches');
+    // GET answers the saved list as a JSON string too, in the saved order.
+    const again = await callApi(env.app, calls.dashboardWidget, { type: 'POST' }, staff.token);
+    expect(typeof again.body.data.widget_json).toBe('string');
+    expect(JSON.parse(again.body.data.widget_json)).toEqual(saved);
     const [row] = await env.db
       .select()
       .from(dashboardWidgets)
@@ -342,7 +345,7 @@ describe('dashboard-widget and save-dashboard-widget', () => {
       { type: 'POST', widget_json: '[]' },
       staff.token,
     );
-    expect(emptied.body.data.widget_json).toEqual([]);
+    expect(emptied.body.data.widget_json).toBe('[]');
   });
 
   it('refuses unknown widgets, widgets of the other tab, ones without permission and duplicates, writing nothing', async () => {

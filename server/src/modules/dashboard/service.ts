@@ -7,15 +7,15 @@ import {
   type WidgetType,
 } from '@admin/contract';
 import { and, eq, type SQL, sql } from 'drizzle-orm';
+import { z } from 'zod';
 import type { Db } from '../../db/client';
 import { dashboardWidgets } from '../../db/schema';
 import { rowsOf } from '../../db/sql';
 import type { AuthUser } from '../../http/auth';
 import { badRequest } from '../../http/errors';
 import { boundsOf, type DateRange, daysOf } from '../../providers/analytics';
-import { widgetsOf } from '../auth/service';
+import { widgetsOf } from '../auth';
 
-type DayRow<T> = { day: string } & T;
 type TopSearchesInput = InputOf<typeof calls.topSearches>;
 
 const DAY = (column: string) => sql.raw(`to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD')`);
@@ -23,9 +23,12 @@ const DAY = (column: string) => sql.raw(`to_char(${column} AT TIME ZONE 'UTC', '
 /** The days of a range, both ends included, on search_daily_counts.day. */
 const inDays = (range: DateRange) => sql`day >= ${range.start_date}::date AND day <= ${range.end_date}::date`;
 
-function byDay<T>(rows: DayRow<T>[]): Map<string, DayRow<T>> {
+function byDay<T extends { day: string }>(rows: T[]): Map<string, T> {
   return new Map(rows.map((r) => [r.day, r]));
 }
+
+const Count = z.object({ n: z.number() });
+const DayCount = z.object({ day: z.string(), n: z.number() });
 
 /** The queries of the Swis Analytics widget (run concurrently); exported for the benchmark. */
 export function swisAnalyticsSql(range: DateRange): SQL[] {
@@ -60,16 +63,16 @@ export async function swisAnalytics(db: Db, range: DateRange) {
   const [users, active, searches, posts, newDaily, searchDaily, postDaily] = await Promise.all(
     swisAnalyticsSql(range).map((q) => db.execute(q)),
   );
-  const u = rowsOf<{ users: number; new_users: number }>(users)[0];
-  const nd = byDay(rowsOf<DayRow<{ n: number }>>(newDaily));
-  const sd = byDay(rowsOf<DayRow<{ n: number }>>(searchDaily));
-  const pd = byDay(rowsOf<DayRow<{ n: number }>>(postDaily));
+  const u = rowsOf(z.object({ users: z.number(), new_users: z.number() }), users)[0];
+  const nd = byDay(rowsOf(DayCount, newDaily));
+  const sd = byDay(rowsOf(DayCount, searchDaily));
+  const pd = byDay(rowsOf(DayCount, postDaily));
   return {
     users: u.users,
     new_users: u.new_users,
-    active_users: rowsOf<{ n: number }>(active)[0].n,
-    searches: rowsOf<{ n: number }>(searches)[0].n,
-    posts: rowsOf<{ n: number }>(posts)[0].n,
+    active_users: rowsOf(Count, active)[0].n,
+    searches: rowsOf(Count, searches)[0].n,
+    posts: rowsOf(Count, posts)[0].n,
     daily: daysOf(range).map((date) => ({
       date,
       new_users: nd.get(date)?.n ?? 0,
@@ -89,7 +92,7 @@ export function topSearchesSql(input: TopSearchesInput): SQL {
 
 /** Most searched terms (case-insensitive) or websites of a range. */
 export async function topSearches(db: Db, input: TopSearchesInput) {
-  return rowsOf<{ label: string; total: number }>(await db.execute(topSearchesSql(input)));
+  return rowsOf(z.object({ label: z.string(), total: z.number() }), await db.execute(topSearchesSql(input)));
 }
 
 /** The queries of the Failed Urls Graph widget (concurrent); exported for the benchmark. */
@@ -110,8 +113,13 @@ export function failedUrlsGraphSql(range: DateRange): SQL[] {
 /** Failed links per day: failed to load, failed in enrichment, and resolved that day. */
 export async function failedUrlsGraph(db: Db, range: DateRange) {
   const [created, resolved] = await Promise.all(failedUrlsGraphSql(range).map((q) => db.execute(q)));
-  const c = byDay(rowsOf<DayRow<{ failed_in_curl: number; failed_in_enrichment: number }>>(created));
-  const r = byDay(rowsOf<DayRow<{ n: number }>>(resolved));
+  const c = byDay(
+    rowsOf(
+      z.object({ day: z.string(), failed_in_curl: z.number(), failed_in_enrichment: z.number() }),
+      created,
+    ),
+  );
+  const r = byDay(rowsOf(DayCount, resolved));
   return daysOf(range).map((date) => ({
     date,
     failed_in_curl: c.get(date)?.failed_in_curl ?? 0,
@@ -137,8 +145,8 @@ export function adsAnalyticsSql(range: DateRange): SQL[] {
 /** Campaigns created in the range by status, ad events by kind and what they cost. */
 export async function adsAnalytics(db: Db, range: DateRange) {
   const [statuses, events] = await Promise.all(adsAnalyticsSql(range).map((q) => db.execute(q)));
-  const byStatus = rowsOf<{ status: string; count: number }>(statuses);
-  const ev = rowsOf<{ kind: string; count: number; spend: number }>(events);
+  const byStatus = rowsOf(z.object({ status: z.string(), count: z.number() }), statuses);
+  const ev = rowsOf(z.object({ kind: z.string(), count: z.number(), spend: z.number() }), events);
   return {
     by_status: byStatus,
     campaigns_created: byStatus.reduce((s, r) => s + r.count, 0),
@@ -159,8 +167,8 @@ export function adsTransactionsSql(range: DateRange): SQL {
 
 /** Debit and credit totals per day. */
 export async function adsTransactions(db: Db, range: DateRange) {
-  const rows = rowsOf<DayRow<{ debit: number; credit: number }>>(await db.execute(adsTransactionsSql(range)));
-  const d = byDay(rows);
+  const Day = z.object({ day: z.string(), debit: z.number(), credit: z.number() });
+  const d = byDay(rowsOf(Day, await db.execute(adsTransactionsSql(range))));
   return daysOf(range).map((date) => ({
     date,
     debit: Number(d.get(date)?.debit ?? 0),
@@ -180,7 +188,8 @@ export async function savedWidgets(db: Db, user: AuthUser, type: WidgetType) {
     .where(and(eq(dashboardWidgets.userId, user.id), eq(dashboardWidgets.type, type)));
   return {
     type,
-    widget_json: (row?.widgetJson ?? []) as DashboardWidget[],
+    // A JSON string, as spec 02 says the list arrives (the app parses it).
+    widget_json: JSON.stringify(row?.widgetJson ?? []),
     available: availableWidgets(user, type),
   };
 }
@@ -223,7 +232,7 @@ export async function saveWidgets(
     });
   return {
     responseMessage: 'Dashboard widgets saved successfully',
-    data: { type, widget_json: clean },
+    data: { type, widget_json: JSON.stringify(clean) },
     widget: await widgetsOf(db, user.id),
   };
 }

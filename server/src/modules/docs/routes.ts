@@ -1,6 +1,13 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { ADMIN_API_VERSION, API_DOC_NAMES, type ApiDocName, calls, hasPermission } from '@admin/contract';
+import {
+  ADMIN_API_VERSION,
+  API_DOC_NAMES,
+  type ApiDocName,
+  calls,
+  hasPermission,
+  TEXTS,
+} from '@admin/contract';
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../deps';
 import { bearerToken } from '../../http/auth';
@@ -47,7 +54,7 @@ export async function docsRoutes(app: FastifyInstance, { db, config, clock }: Ap
     if (!user) {
       return reply
         .status(401)
-        .send({ responseCode: 401, responseMessage: 'You are not authorized to perform this action' });
+        .send({ responseCode: 401, responseMessage: token ? TEXTS.sessionEnded : TEXTS.unauthorized });
     }
     if (!hasPermission(user, 'api_documentation')) {
       return reply

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { rowsOf } from '../../db/sql';
+import { uncheckedRows } from '../../db/sql';
 import { callApi, calls, type MadeUser, makeUser, setupTestApp, sql, type TestEnv } from '../../test/harness';
 
 let env: TestEnv;
@@ -89,20 +89,24 @@ describe('group (POST, PUT, DELETE)', () => {
     const res = await add(`${tag} Added`, adder.token);
     expect(res.status).toBe(201);
     expect(res.body).toMatchObject({ responseMessage: 'Group added successfully' });
-    const rows = rowsOf(await env.db.execute(sql`SELECT 1 FROM groups WHERE name = ${`${tag} Added`}`));
+    const rows = uncheckedRows(
+      await env.db.execute(sql`SELECT 1 FROM groups WHERE name = ${`${tag} Added`}`),
+    );
     expect(rows).toHaveLength(1);
   });
 
   it("refuses a blank name with 'Group name is required' and writes nothing", async () => {
-    const before = rowsOf<{ n: number }>(await env.db.execute(sql`SELECT count(*)::int AS n FROM groups`))[0]
-      .n;
+    const before = uncheckedRows<{ n: number }>(
+      await env.db.execute(sql`SELECT count(*)::int AS n FROM groups`),
+    )[0].n;
     for (const name of [undefined, '', '   ']) {
       const res = await callApi(env.app, calls.groupAdd, { name }, admin.token);
       expect(res.status).toBe(400);
       expect(res.body.responseMessage).toBe('Group name is required');
     }
-    const after = rowsOf<{ n: number }>(await env.db.execute(sql`SELECT count(*)::int AS n FROM groups`))[0]
-      .n;
+    const after = uncheckedRows<{ n: number }>(
+      await env.db.execute(sql`SELECT count(*)::int AS n FROM groups`),
+    )[0].n;
     expect(after).toBe(before);
   });
 
@@ -119,7 +123,7 @@ describe('group (POST, PUT, DELETE)', () => {
     const res = await callApi(env.app, calls.groupEdit, { id, name: `${tag} New` }, editor.token);
     expect(res.status).toBe(200);
     expect(res.body.data).toMatchObject({ id, name: `${tag} New` });
-    const [row] = rowsOf<{ name: string }>(
+    const [row] = uncheckedRows<{ name: string }>(
       await env.db.execute(sql`SELECT name FROM groups WHERE id = ${id}`),
     );
     expect(row.name).toBe(`${tag} New`);
@@ -142,7 +146,7 @@ describe('group (POST, PUT, DELETE)', () => {
     const id = (await add(`${tag} Empty`)).body.data.id;
     const res = await callApi(env.app, calls.groupDelete, { id, isDelete: 1 }, deleter.token);
     expect(res.status).toBe(200);
-    expect(rowsOf(await env.db.execute(sql`SELECT 1 FROM groups WHERE id = ${id}`))).toHaveLength(0);
+    expect(uncheckedRows(await env.db.execute(sql`SELECT 1 FROM groups WHERE id = ${id}`))).toHaveLength(0);
   });
 
   it('a group with members is deleted by a super admin only; members lose what it gave at once', async () => {
@@ -150,7 +154,7 @@ describe('group (POST, PUT, DELETE)', () => {
     const holder = await makeUser(env.db, { permissions: ['delete_group'] });
     const member = await makeUser(env.db, { groupPermissions: ['users_list'] });
     expect((await callApi(env.app, calls.usersList, {}, member.token)).status).toBe(200);
-    const [g] = rowsOf<{ group_id: number }>(
+    const [g] = uncheckedRows<{ group_id: number }>(
       await env.db.execute(sql`SELECT group_id FROM user_groups WHERE user_id = ${member.id}`),
     );
     const refused = await callApi(env.app, calls.groupDelete, { id: g.group_id, isDelete: 1 }, holder.token);
@@ -170,7 +174,7 @@ describe('group (POST, PUT, DELETE)', () => {
     const res = await callApi(env.app, calls.groupDelete, { id, isDelete: 0 }, admin.token);
     expect(res.status).toBe(400);
     expect(res.body.responseMessage).toMatch(/^isDelete:/);
-    expect(rowsOf(await env.db.execute(sql`SELECT 1 FROM groups WHERE id = ${id}`))).toHaveLength(1);
+    expect(uncheckedRows(await env.db.execute(sql`SELECT 1 FROM groups WHERE id = ${id}`))).toHaveLength(1);
     const noId = await callApi(env.app, calls.groupDelete, {}, admin.token);
     expect(noId.status).toBe(400);
     expect(noId.body.responseMessage).toMatch(/^id:/);
@@ -207,12 +211,12 @@ describe('assign-groups', () => {
   });
 
   async function permId(name: string) {
-    return rowsOf<{ id: number }>(
+    return uncheckedRows<{ id: number }>(
       await env.db.execute(sql`SELECT id FROM permissions WHERE name = ${name}`),
     )[0].id;
   }
   const groupsOf = async (userId: number) =>
-    rowsOf<{ group_id: number }>(
+    uncheckedRows<{ group_id: number }>(
       await env.db.execute(sql`SELECT group_id FROM user_groups WHERE user_id = ${userId} ORDER BY group_id`),
     ).map((r) => r.group_id);
 

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../deps';
 import { badRequest } from '../../http/errors';
 import { route } from '../../http/route';
-import { assertMayActOnGroup, assertMayActOnUser } from '../ranks/service';
+import { assertMayActOnGroup, assertMayActOnUser } from '../ranks';
 import * as groups from './service';
 
 export async function groupsRoutes(app: FastifyInstance, deps: AppDeps) {

@@ -1,9 +1,11 @@
 import type { calls, GroupRow, InputOf } from '@admin/contract';
-import { type SQL, sql } from 'drizzle-orm';
+import { eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { z } from 'zod';
 import type { Db } from '../../db/client';
-import { iso, likePattern, orderBy, pagedList, rowsOf } from '../../db/sql';
-import { auditChanges, readAfterCommit } from '../../http/audit';
+import { groups, userGroups } from '../../db/schema';
+import { dbTime, iso, likePattern, orderBy, pagedList, rowsOf, uncheckedRows } from '../../db/sql';
 import { conflict, notFound } from '../../http/errors';
+import { auditChanges, auditTarget } from '../../trail/record';
 
 type GroupListInput = InputOf<typeof calls.groupList>;
 
@@ -14,13 +16,17 @@ const ORDER: Record<GroupListInput['order_by'], SQL> = {
   updated_at: sql`g.updated_at`,
 };
 
-interface GroupDbRow {
-  id: number;
-  name: string;
-  created_at: Date | string;
-  updated_at: Date | string;
-  users_count: number;
-}
+const GroupDbRow = z.object({
+  id: z.number(),
+  name: z.string(),
+  created_at: dbTime,
+  updated_at: dbTime,
+  users_count: z.number(),
+});
+type GroupDbRow = z.infer<typeof GroupDbRow>;
+
+/** A group as a picker offers it. */
+const GroupOption = z.object({ id: z.number(), name: z.string() });
 
 function presentGroup(r: GroupDbRow): GroupRow {
   return {
@@ -39,64 +45,75 @@ const EVERY_GROUP = 100_000;
 
 /** Groups paged and sorted (or every group with list), with the total under the same search. */
 export async function listGroups(db: Db, input: GroupListInput) {
-  const { rows, ...total } = await pagedList<GroupDbRow>(db, {
+  const { rows, ...total } = await pagedList(db, {
     select: SELECT_GROUP,
     from: sql`groups g`,
     filters: [input.query && sql`g.name ILIKE ${likePattern(input.query)}`],
     order: orderBy(ORDER[input.order_by], sql`g.id`, input.direction),
     // `list` asks for every group (the few a picker offers) on one page.
     input: input.list ? { page: 0, page_limit: EVERY_GROUP } : input,
+    row: GroupDbRow,
   });
   return { groups: rows.map(presentGroup), ...total };
 }
 
 /** Every group as id and name, by name. */
 export async function groupOptions(db: Db) {
-  return rowsOf<{ id: number; name: string }>(
-    await db.execute(sql`SELECT id, name FROM groups ORDER BY lower(name), id`),
-  );
+  return rowsOf(GroupOption, await db.execute(sql`SELECT id, name FROM groups ORDER BY lower(name), id`));
 }
 
-async function getGroup(db: Db, id: number): Promise<GroupRow> {
-  const [row] = rowsOf<GroupDbRow>(
-    await db.execute(sql`SELECT ${SELECT_GROUP} FROM groups g WHERE g.id = ${id}`),
+const nameTaken = (name: string) => conflict(`A group named '${name}' already exists`);
+
+/** Adds a group unless its name is taken (case-insensitively): one INSERT whose condition is the check. */
+export async function addGroup(db: Db, name: string) {
+  const [row] = rowsOf(
+    GroupDbRow,
+    await db.execute(sql`
+      INSERT INTO groups (name) SELECT ${name}::text
+       WHERE NOT EXISTS (SELECT 1 FROM groups WHERE lower(name) = lower(${name}))
+      RETURNING id, name, created_at, updated_at, 0 AS users_count`),
   );
   if (!row) {
-    throw notFound(`No group with id ${id}`);
+    throw nameTaken(name);
   }
+  auditTarget(row.id);
   return presentGroup(row);
 }
 
-async function assertNameFree(db: Db, name: string, exceptId?: number) {
-  const clash = rowsOf(
-    await db.execute(
-      sql`SELECT 1 FROM groups WHERE lower(name) = lower(${name}) AND id <> ${exceptId ?? 0} LIMIT 1`,
-    ),
-  );
-  if (clash.length > 0) {
-    throw conflict(`A group named '${name}' already exists`);
-  }
-}
-
-export async function addGroup(db: Db, name: string) {
-  await assertNameFree(db, name);
-  const [row] = rowsOf<{ id: number }>(
-    await db.execute(sql`INSERT INTO groups (name) VALUES (${name}) RETURNING id`),
-  );
-  return readAfterCommit(() => getGroup(db, row.id), row.id);
-}
-
+/**
+ * Renames a group in one statement: the row locked with its old name, the UPDATE unless another
+ * group has the name, and the group read back from the changed row.
+ */
 export async function editGroup(db: Db, id: number, name: string) {
-  const before = await getGroup(db, id);
-  await assertNameFree(db, name, id);
-  await db.execute(sql`UPDATE groups SET name = ${name}, updated_at = now() WHERE id = ${id}`);
-  auditChanges({ name: before.name }, { name });
-  return readAfterCommit(() => getGroup(db, id));
+  const result = await db.execute(sql`
+    WITH old AS (SELECT id, name FROM groups WHERE id = ${id} FOR UPDATE),
+         check_name AS (
+           SELECT EXISTS (SELECT 1 FROM groups WHERE lower(name) = lower(${name}) AND id <> ${id}) AS taken),
+         changed AS (
+           UPDATE groups g SET name = ${name}, updated_at = now() FROM old, check_name
+            WHERE g.id = old.id AND NOT check_name.taken
+           RETURNING g.id, g.name, g.created_at, g.updated_at)
+    SELECT old.id IS NOT NULL AS found, check_name.taken, old.name AS old_name, g.*,
+           (SELECT count(*)::int FROM user_groups ug WHERE ug.group_id = g.id) AS users_count
+      FROM check_name LEFT JOIN old ON true LEFT JOIN changed g ON true`);
+  // The group's columns are there only when it was found and renamed.
+  const [row] = rowsOf(
+    z.object({ found: z.boolean(), taken: z.boolean(), old_name: z.string().nullable() }),
+    result,
+  );
+  if (!row.found) {
+    throw notFound(`No group with id ${id}`);
+  }
+  if (row.taken) {
+    throw nameTaken(name);
+  }
+  auditChanges({ name: row.old_name }, { name });
+  return presentGroup(rowsOf(GroupDbRow, result)[0]);
 }
 
 /** Deletes a group; its memberships and grants go with it (cascade), so members lose them at once. */
 export async function deleteGroup(db: Db, id: number) {
-  const rows = rowsOf(await db.execute(sql`DELETE FROM groups WHERE id = ${id} RETURNING id`));
+  const rows = uncheckedRows(await db.execute(sql`DELETE FROM groups WHERE id = ${id} RETURNING id`));
   if (rows.length === 0) {
     throw notFound(`No group with id ${id}`);
   }
@@ -105,21 +122,27 @@ export async function deleteGroup(db: Db, id: number) {
 /** Sets a backend user's groups to exactly the given ones, in one transaction. */
 export async function assignGroups(db: Db, userId: number, groupIds: number[]) {
   const ids = [...new Set(groupIds)];
-  const [user] = rowsOf(
-    await db.execute(sql`SELECT id FROM users WHERE id = ${userId} AND is_admin AND deleted_at IS NULL`),
+  // Locked until the call commits: parallel assignments run one after the other, so each entry's
+  // "before" is what the previous one left.
+  const [user] = uncheckedRows(
+    await db.execute(
+      sql`SELECT id FROM users WHERE id = ${userId} AND is_admin AND deleted_at IS NULL FOR UPDATE`,
+    ),
   );
   if (!user) {
     throw notFound(`No backend user with id ${userId}`);
   }
+  const before = (
+    await db
+      .select({ group_id: userGroups.groupId })
+      .from(userGroups)
+      .where(eq(userGroups.userId, userId))
+      .orderBy(userGroups.groupId)
+  ).map((r) => r.group_id);
   if (ids.length > 0) {
-    const found = rowsOf<{ id: number }>(
-      await db.execute(
-        sql`SELECT id FROM groups WHERE id IN (${sql.join(
-          ids.map((i) => sql`${i}`),
-          sql`, `,
-        )})`,
-      ),
-    ).map((r) => r.id);
+    const found = (await db.select({ id: groups.id }).from(groups).where(inArray(groups.id, ids))).map(
+      (r) => r.id,
+    );
     const missing = ids.filter((i) => !found.includes(i));
     if (missing.length > 0) {
       throw notFound(`No group with id ${missing.join(', ')}`);
@@ -136,7 +159,9 @@ export async function assignGroups(db: Db, userId: number, groupIds: number[]) {
       );
     }
   });
-  return rowsOf<{ id: number; name: string }>(
+  auditChanges({ group_ids: before }, { group_ids: [...ids].sort((a, b) => a - b) });
+  return rowsOf(
+    GroupOption,
     await db.execute(sql`SELECT g.id, g.name FROM user_groups ug JOIN groups g ON g.id = ug.group_id
       WHERE ug.user_id = ${userId} ORDER BY lower(g.name), g.id`),
   );

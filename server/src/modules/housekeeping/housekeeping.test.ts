@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { rowsOf } from '../../db/sql';
+import { uncheckedRows } from '../../db/sql';
 import { makeUser, setupTestApp, sql, type TestEnv } from '../../test/harness';
 import { pruneExpired } from './service';
 
@@ -12,7 +12,7 @@ afterAll(async () => {
 });
 
 const keys = async (query: ReturnType<typeof sql>) =>
-  rowsOf<{ k: string }>(await env.db.execute(query)).map((r) => r.k);
+  uncheckedRows<{ k: string }>(await env.db.execute(query)).map((r) => r.k);
 
 describe('housekeeping', () => {
   it('prunes expired sessions, challenges, resets and dead sign-in counters, and keeps live ones', async () => {

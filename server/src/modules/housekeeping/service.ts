@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { z } from 'zod';
 import type { Db } from '../../db/client';
 import { rowsOf, sqlTime } from '../../db/sql';
 import { systemClock } from '../../providers/clock';
@@ -15,7 +16,8 @@ const GRACE = sql`interval '1 day'`;
 export async function pruneExpired(db: Db, now: Date = systemClock.now()): Promise<Record<string, number>> {
   const at = sqlTime(now);
   const count = async (query: ReturnType<typeof sql>) =>
-    rowsOf<{ n: number }>(
+    rowsOf(
+      z.object({ n: z.number() }),
       await db.execute(sql`WITH gone AS (${query} RETURNING 1) SELECT count(*)::int AS n FROM gone`),
     )[0].n;
   return {

@@ -1,17 +1,20 @@
 import type { calls, InputOf, InterestRow } from '@admin/contract';
 import { type SQL, sql } from 'drizzle-orm';
+import { z } from 'zod';
 import type { Db } from '../../db/client';
-import { iso, likePattern, orderBy, pagedList, rowsOf } from '../../db/sql';
-import { readAfterCommit } from '../../http/audit';
+import { isUniqueViolation, pgErrorCode } from '../../db/errors';
+import { dbTime, IdRow, iso, likePattern, orderBy, pagedList, rowsOf, uncheckedRows } from '../../db/sql';
 import { conflict, notFound } from '../../http/errors';
+import { auditTarget } from '../../trail/record';
 
-interface InterestDbRow {
-  id: number;
-  name: string;
-  created_at: Date | string;
-  updated_at: Date | string;
-  campaigns_count: number;
-}
+const InterestDbRow = z.object({
+  id: z.number(),
+  name: z.string(),
+  created_at: dbTime,
+  updated_at: dbTime,
+  campaigns_count: z.number(),
+});
+type InterestDbRow = z.infer<typeof InterestDbRow>;
 
 function presentInterest(r: InterestDbRow): InterestRow {
   return {
@@ -34,19 +37,20 @@ const SELECT = sql`i.id, i.name, i.created_at, i.updated_at,
   (SELECT count(*)::int FROM campaign_interests ci WHERE ci.interest_id = i.id) AS campaigns_count`;
 
 export async function listInterests(db: Db, input: InputOf<typeof calls.interestsList>) {
-  const { rows, ...total } = await pagedList<InterestDbRow>(db, {
+  const { rows, ...total } = await pagedList(db, {
     select: SELECT,
     from: sql`interests i`,
     filters: [input.query && sql`i.name ILIKE ${likePattern(input.query)}`],
     order: orderBy(ORDER[input.order_by] ?? ORDER.created_at, sql`i.id`, input.direction),
     input,
     counter: 'interests',
+    row: InterestDbRow,
   });
   return { data: rows.map(presentInterest), ...total };
 }
 
 async function assertNameFree(db: Db, name: string, exceptId = 0) {
-  const taken = rowsOf(
+  const taken = uncheckedRows(
     await db.execute(sql`SELECT 1 FROM interests WHERE lower(name) = lower(${name}) AND id <> ${exceptId}`),
   );
   if (taken.length > 0) {
@@ -55,7 +59,8 @@ async function assertNameFree(db: Db, name: string, exceptId = 0) {
 }
 
 async function loadInterest(db: Db, id: number) {
-  const rows = rowsOf<InterestDbRow>(
+  const rows = rowsOf(
+    InterestDbRow,
     await db.execute(sql`SELECT ${SELECT} FROM interests i WHERE i.id = ${id}`),
   );
   if (!rows[0]) {
@@ -67,10 +72,7 @@ async function loadInterest(db: Db, id: number) {
 /** Unique-index violations from a concurrent save become the same 409 as the check before it. */
 function uniqueToConflict(name: string) {
   return (e: unknown) => {
-    const code =
-      (e as { code?: string; cause?: { code?: string } }).code ??
-      (e as { cause?: { code?: string } }).cause?.code;
-    if (code === '23505') {
+    if (isUniqueViolation(e)) {
       throw conflict(`name: an interest named '${name}' already exists`);
     }
     throw e;
@@ -82,8 +84,9 @@ export async function createInterest(db: Db, name: string) {
   const rows = await db
     .execute(sql`INSERT INTO interests (name) VALUES (${name}) RETURNING id`)
     .catch(uniqueToConflict(name));
-  const { id } = rowsOf<{ id: number }>(rows)[0];
-  return readAfterCommit(() => loadInterest(db, id), id);
+  const { id } = rowsOf(IdRow, rows)[0];
+  auditTarget(id);
+  return loadInterest(db, id);
 }
 
 export async function updateInterest(db: Db, id: number, name: string) {
@@ -92,7 +95,7 @@ export async function updateInterest(db: Db, id: number, name: string) {
   await db
     .execute(sql`UPDATE interests SET name = ${name}, updated_at = now() WHERE id = ${id}`)
     .catch(uniqueToConflict(name));
-  return readAfterCommit(() => loadInterest(db, id));
+  return loadInterest(db, id);
 }
 
 /** Deletes an interest no campaign uses; the foreign key (restrict) guards against a race. */
@@ -102,10 +105,8 @@ export async function deleteInterest(db: Db, id: number) {
     throw conflict(`This interest is used by ${found.campaigns_count} campaign(s) and cannot be deleted`);
   }
   await db.execute(sql`DELETE FROM interests WHERE id = ${id}`).catch((e: unknown) => {
-    const code =
-      (e as { code?: string; cause?: { code?: string } }).code ??
-      (e as { cause?: { code?: string } }).cause?.code;
-    if (code === '23503') {
+    // foreign_key_violation: a campaign took the interest since the check.
+    if (pgErrorCode(e) === '23503') {
       throw conflict('This interest is used by a campaign and cannot be deleted');
     }
     throw e;

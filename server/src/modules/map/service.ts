@@ -1,7 +1,8 @@
-import { MAP_MIN_ZOOM, type MapCluster, type MapUser } from '@admin/contract';
+import { MAP_MIN_ZOOM, type MapCluster, MapUser } from '@admin/contract';
 import { type SQL, sql } from 'drizzle-orm';
+import { z } from 'zod';
 import type { Db } from '../../db/client';
-import { rowsOf } from '../../db/sql';
+import { dbTime, rowsOf } from '../../db/sql';
 import type { Log } from '../../lib/log';
 
 /** Zoom levels kept in map_cells; closer views group the users directly (their boxes are small). */
@@ -30,12 +31,13 @@ function lngRange(col: SQL, sw: number, ne: number): SQL {
   return sw <= ne ? sql`${col} BETWEEN ${sw} AND ${ne}` : sql`(${col} >= ${sw} OR ${col} <= ${ne})`;
 }
 
-interface GridRow {
-  n: number;
-  latitude: number;
-  longitude: number;
-  user_id: number | null;
-}
+/** A cluster of the grid (from users or map_cells); a cell of one user names them. */
+const GridRow = z.object({
+  n: z.number(),
+  latitude: z.number(),
+  longitude: z.number(),
+  user_id: z.number().nullable(),
+});
 
 /** Grid clusters computed from users in the box (small boxes, or few located users). */
 export function usersGridSql(b: Bounds, zoom: number): SQL {
@@ -86,7 +88,8 @@ export async function rebuildMapCells(db: Db, opts: { wait?: boolean } = {}): Pr
     if (opts.wait) {
       await tx.execute(sql`SELECT pg_advisory_xact_lock(${REBUILD_LOCK})`);
     } else {
-      const [lock] = rowsOf<{ ok: boolean }>(
+      const [lock] = rowsOf(
+        z.object({ ok: z.boolean() }),
         await tx.execute(sql`SELECT pg_try_advisory_xact_lock(${REBUILD_LOCK}) AS ok`),
       );
       if (!lock.ok) {
@@ -121,7 +124,8 @@ interface CellState {
 }
 
 async function cellState(db: Db): Promise<CellState> {
-  const [r] = rowsOf<{ located: number | null; built_at: Date | string | null }>(
+  const [r] = rowsOf(
+    z.object({ located: z.number().nullable(), built_at: dbTime.nullable() }),
     await db.execute(sql`
       SELECT sum(n)::int AS located, min(built_at) AS built_at FROM map_cells WHERE zoom = ${CELL_ZOOMS.min}`),
   );
@@ -167,9 +171,9 @@ export function createUsersMap(db: Db, log: Log, opts: { maxAgeMs?: number; dire
       const zoom = Math.max(b.zoom, CELL_ZOOMS.min);
       const s = await currentState();
       const direct = zoom > CELL_ZOOMS.max || s.located < directBelow;
-      const grid = rowsOf<GridRow>(await db.execute(direct ? usersGridSql(b, zoom) : cellsSql(b, zoom)));
+      const grid = rowsOf(GridRow, await db.execute(direct ? usersGridSql(b, zoom) : cellsSql(b, zoom)));
       const loneIds = grid.filter((g) => g.n === 1 && g.user_id !== null).map((g) => g.user_id as number);
-      const users = loneIds.length === 0 ? [] : rowsOf<MapUser>(await db.execute(loneUsersSql(loneIds)));
+      const users = loneIds.length === 0 ? [] : rowsOf(MapUser, await db.execute(loneUsersSql(loneIds)));
       return {
         clusters: grid
           .filter((g) => g.n > 1)

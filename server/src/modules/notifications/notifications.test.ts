@@ -143,7 +143,7 @@ describe('POST send-notifications', () => {
       lockMs: 60_000,
     });
     const running = dying.runOnce();
-    await expect.poll(async () => (await job(id)).cursor, { timeout: 5000 }).toBe(rows[5].id);
+    await expect.poll(async () => (await job(id)).cursor, { timeout: 60_000 }).toBe(rows[5].id);
     expect(await job(id)).toMatchObject({ status: 'running', delivered: 6, total: 10 });
 
     // A second process cannot take the job while the first one's claim is live.
@@ -184,7 +184,7 @@ describe('POST send-notifications', () => {
       batchSize: 2,
     });
     w.start();
-    await expect.poll(async () => (await job(body.data.id)).status, { timeout: 5000 }).toBe('done');
+    await expect.poll(async () => (await job(body.data.id)).status, { timeout: 60_000 }).toBe('done');
     await w.stop();
     expect(await job(body.data.id)).toMatchObject({ delivered: 5, total: 5 });
   });
@@ -242,6 +242,32 @@ describe('POST send-notifications', () => {
         .status,
     ).toBe(403);
     expect((await callApi(env.app, calls.notificationsList, {}, other.token)).status).toBe(403);
+  });
+});
+
+describe('GET notification-devices (asked before sending)', () => {
+  it('counts the devices with a push token a job would reach, by platform; needs send_notifications', async () => {
+    await freshQueue();
+    await addDevices('android', 5, 'c1');
+    await addDevices('ios', 3, 'c1');
+    const count = async (occupants: 'ALL' | 'android' | 'ios') =>
+      (await callApi(env.app, calls.notificationDevices, { occupants }, sender.token)).body.count;
+    expect(await count('android')).toBe(5);
+    expect(await count('ios')).toBe(3);
+    expect(await count('ALL')).toBe(8);
+    const bad = await callApi(
+      env.app,
+      calls.notificationDevices,
+      { occupants: 'web' } as never,
+      sender.token,
+    );
+    expect(bad.status).toBe(400);
+    expect(bad.body.responseMessage).toBe('occupants: Please select users');
+    expect((await callApi(env.app, calls.notificationDevices, { occupants: 'ALL' })).status).toBe(401);
+    const other = await makeUser(env.db, { permissions: ['users_list'] });
+    expect(
+      (await callApi(env.app, calls.notificationDevices, { occupants: 'ALL' }, other.token)).status,
+    ).toBe(403);
   });
 });
 

@@ -1,21 +1,29 @@
-import type { calls, InputOf, NotificationRow } from '@admin/contract';
+import {
+  type calls,
+  type InputOf,
+  NOTIFICATION_STATUSES,
+  type NotificationRow,
+  OCCUPANTS,
+} from '@admin/contract';
 import { type SQL, sql } from 'drizzle-orm';
+import { z } from 'zod';
 import type { Db } from '../../db/client';
-import { iso, likePattern, orderBy, pagedList, rowsOf } from '../../db/sql';
+import { dbTime, IdRow, iso, likePattern, orderBy, pagedList, rowsOf } from '../../db/sql';
 
-interface JobDbRow {
-  id: number;
-  occupants: NotificationRow['occupants'];
-  message: string;
-  status: NotificationRow['status'];
-  total: number;
-  delivered: number;
-  failed: number;
-  created_by: string | null;
-  created_at: Date | string;
-  started_at: Date | string | null;
-  finished_at: Date | string | null;
-}
+const JobDbRow = z.object({
+  id: z.number(),
+  occupants: z.enum(OCCUPANTS),
+  message: z.string(),
+  status: z.enum(NOTIFICATION_STATUSES),
+  total: z.number(),
+  delivered: z.number(),
+  failed: z.number(),
+  created_by: z.string().nullable(),
+  created_at: dbTime,
+  started_at: dbTime.nullable(),
+  finished_at: dbTime.nullable(),
+});
+type JobDbRow = z.infer<typeof JobDbRow>;
 
 function presentNotification(r: JobDbRow): NotificationRow {
   return {
@@ -42,7 +50,8 @@ export async function queueNotification(
   userId: number,
   input: InputOf<typeof calls.sendNotifications>,
 ) {
-  const [row] = rowsOf<{ id: number }>(
+  const [row] = rowsOf(
+    IdRow,
     await db.execute(sql`
       INSERT INTO notifications (occupants, message, created_by_id)
       VALUES (${input.occupants}, ${input.message}, ${userId}) RETURNING id`),
@@ -55,17 +64,28 @@ export async function queueNotification(
 }
 
 async function getNotification(db: Db, id: number): Promise<NotificationRow> {
-  const rows = rowsOf<JobDbRow>(
+  const rows = rowsOf(
+    JobDbRow,
     await db.execute(sql`
       SELECT ${SELECT_JOB} FROM notifications n LEFT JOIN users u ON u.id = n.created_by_id WHERE n.id = ${id}`),
   );
   return presentNotification(rows[0]);
 }
 
+/** Devices a job for `occupants` would reach now: the worker's own count when it starts. */
+export async function countNotificationDevices(db: Db, input: InputOf<typeof calls.notificationDevices>) {
+  const platform = input.occupants === 'ALL' ? sql`` : sql`AND device_type = ${input.occupants}`;
+  const [row] = rowsOf(
+    z.object({ n: z.number() }),
+    await db.execute(sql`SELECT count(*)::int AS n FROM devices WHERE push_token IS NOT NULL ${platform}`),
+  );
+  return { responseCode: 200, responseMessage: '', count: Number(row?.n ?? 0) };
+}
+
 const ORDER: Record<string, SQL> = { created_at: sql`n.created_at`, id: sql`n.id` };
 
 export async function listNotifications(db: Db, input: InputOf<typeof calls.notificationsList>) {
-  const { rows, ...total } = await pagedList<JobDbRow>(db, {
+  const { rows, ...total } = await pagedList(db, {
     select: SELECT_JOB,
     from: sql`notifications n LEFT JOIN users u ON u.id = n.created_by_id`,
     filters: [input.query && sql`n.message ILIKE ${likePattern(input.query)}`],
@@ -73,6 +93,7 @@ export async function listNotifications(db: Db, input: InputOf<typeof calls.noti
     input,
     counter: 'notifications',
     countFrom: sql`notifications n`,
+    row: JobDbRow,
   });
   return { data: rows.map(presentNotification), ...total };
 }

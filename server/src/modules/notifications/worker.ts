@@ -1,4 +1,6 @@
+import { OCCUPANTS } from '@admin/contract';
 import { sql } from 'drizzle-orm';
+import { z } from 'zod';
 import type { Db } from '../../db/client';
 import { rowsOf, sqlTime } from '../../db/sql';
 import type { Log } from '../../lib/log';
@@ -32,14 +34,15 @@ export interface NotificationWorker {
   runOnce(): Promise<boolean>;
 }
 
-interface ClaimedJob {
-  id: number;
-  occupants: 'ALL' | 'android' | 'ios';
-  message: string;
-  cursor: number;
-  total: number;
-  started: boolean;
-}
+const ClaimedJob = z.object({
+  id: z.number(),
+  occupants: z.enum(OCCUPANTS),
+  message: z.string(),
+  cursor: z.number(),
+  total: z.number(),
+  started: z.boolean(),
+});
+type ClaimedJob = z.infer<typeof ClaimedJob>;
 
 const tokenFilter = (occupants: ClaimedJob['occupants']) =>
   occupants === 'ALL' ? sql`` : sql`AND device_type = ${occupants}`;
@@ -137,14 +140,8 @@ export function createNotificationWorker(opts: NotificationWorkerOptions): Notif
 
 /** Takes the first job that is free or whose claim ended before `now`, until `lock`. */
 async function claim(db: Db, lock: Date, now: Date): Promise<ClaimedJob | null> {
-  const rows = rowsOf<{
-    id: number;
-    occupants: ClaimedJob['occupants'];
-    message: string;
-    cursor: number;
-    total: number;
-    started: boolean;
-  }>(
+  const rows = rowsOf(
+    ClaimedJob,
     await db.execute(sql`
       UPDATE notifications n
          SET status = 'running', locked_until = ${lock}, started_at = coalesce(n.started_at, now())
@@ -175,7 +172,8 @@ async function save(
 ): Promise<boolean> {
   const status = set.done ? sql`'done'` : set.failedJob ? sql`'failed'` : sql`status`;
   const finished = set.done || set.failedJob;
-  const rows = rowsOf<{ id: number }>(
+  const rows = rowsOf(
+    z.object({ id: z.number(), done: z.number(), total: z.number() }),
     await db.execute(sql`
       UPDATE notifications
          SET cursor = ${set.cursor ?? job.cursor},
@@ -188,8 +186,8 @@ async function save(
        WHERE id = ${job.id} AND locked_until = ${lock}
       RETURNING id, delivered + failed AS done, total`),
   );
-  const row = rows[0] as { id: number; done?: number; total?: number } | undefined;
-  pushJobProgress.set(row && !finished && row.total ? Number(row.done) / Number(row.total) : 0);
+  const row = rows[0];
+  pushJobProgress.set(row && !finished && row.total ? row.done / row.total : 0);
   return rows.length === 1;
 }
 
@@ -198,7 +196,8 @@ async function deliver(ctx: DeliveryContext, job: ClaimedJob, firstLock: Date): 
   let lock = firstLock;
   if (!job.started) {
     // The total is counted once, when delivery begins.
-    const [{ n }] = rowsOf<{ n: number }>(
+    const [{ n }] = rowsOf(
+      z.object({ n: z.number() }),
       await db.execute(sql`
         SELECT count(*)::int AS n FROM devices WHERE push_token IS NOT NULL ${tokenFilter(job.occupants)}`),
     );
@@ -218,7 +217,8 @@ async function deliver(ctx: DeliveryContext, job: ClaimedJob, firstLock: Date): 
       pushJobProgress.set(0);
       return;
     }
-    const devices = rowsOf<{ id: number; push_token: string }>(
+    const devices = rowsOf(
+      z.object({ id: z.number(), push_token: z.string() }),
       await db.execute(sql`
         SELECT id, push_token FROM devices
          WHERE id > ${job.cursor} AND push_token IS NOT NULL ${tokenFilter(job.occupants)}

@@ -1,6 +1,6 @@
 import { PERMISSIONS } from '@admin/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { rowsOf } from '../../db/sql';
+import { uncheckedRows } from '../../db/sql';
 import { callApi, calls, type MadeUser, makeUser, setupTestApp, sql, type TestEnv } from '../../test/harness';
 
 let env: TestEnv;
@@ -17,7 +17,8 @@ afterAll(async () => {
 });
 
 const permId = async (name: string) =>
-  rowsOf<{ id: number }>(await env.db.execute(sql`SELECT id FROM permissions WHERE name = ${name}`))[0].id;
+  uncheckedRows<{ id: number }>(await env.db.execute(sql`SELECT id FROM permissions WHERE name = ${name}`))[0]
+    .id;
 
 async function newGroup(name: string) {
   const res = await callApi(env.app, calls.groupAdd, { name: `${name} ${Math.random()}` }, admin.token);
@@ -43,7 +44,7 @@ describe('group-permissions', () => {
   it('a super admin toggles a grant of a group with members; they feel it on their next request', async () => {
     const editor = admin;
     const member = await makeUser(env.db, { groupPermissions: ['group_list'] });
-    const [{ group_id }] = rowsOf<{ group_id: number }>(
+    const [{ group_id }] = uncheckedRows<{ group_id: number }>(
       await env.db.execute(sql`SELECT group_id FROM user_groups WHERE user_id = ${member.id}`),
     );
     const usersList = await permId('users_list');
@@ -70,7 +71,7 @@ describe('group-permissions', () => {
     );
     expect(off.body.data.granted).toBe(false);
     expect((await callApi(env.app, calls.usersList, {}, member.token)).status).toBe(403);
-    const rows = rowsOf(
+    const rows = uncheckedRows(
       await env.db.execute(
         sql`SELECT 1 FROM group_permissions WHERE group_id = ${group_id} AND permission_id = ${usersList}`,
       ),

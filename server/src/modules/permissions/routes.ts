@@ -2,7 +2,7 @@ import { calls } from '@admin/contract';
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../deps';
 import { route } from '../../http/route';
-import { assertMayActOnGroup, assertMayActOnUser, assertMayGrant } from '../ranks/service';
+import { assertMayActOnGroup, assertMayActOnUser, assertMayGrant } from '../ranks';
 import * as perms from './service';
 
 const toggled = (r: { granted: boolean; name: string }) =>

@@ -1,23 +1,27 @@
-import { sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import { z } from 'zod';
 import type { Db } from '../../db/client';
-import { rowsOf } from '../../db/sql';
+import { groups, permissions, users } from '../../db/schema';
+import { rowsOf, uncheckedRows } from '../../db/sql';
 import { notFound } from '../../http/errors';
+import { auditChanges } from '../../trail/record';
 
-async function findGroup(db: Db, groupId: number) {
-  const [group] = rowsOf<{ id: number; name: string }>(
-    await db.execute(sql`SELECT id, name FROM groups WHERE id = ${groupId}`),
-  );
+/** `lock`: the row stays locked until the call commits, so toggles of one holder run one at a time. */
+async function findGroup(db: Db, groupId: number, lock = false) {
+  const query = db.select({ id: groups.id, name: groups.name }).from(groups).where(eq(groups.id, groupId));
+  const [group] = lock ? await query.for('update') : await query;
   if (!group) {
     throw notFound(`No group with id ${groupId}`);
   }
   return group;
 }
 
-async function findBackendUser(db: Db, userId: number) {
-  const [user] = rowsOf<{ id: number; username: string; name: string; is_sup_admin: boolean }>(
-    await db.execute(sql`SELECT id, username, name, is_sup_admin FROM users
-      WHERE id = ${userId} AND is_admin AND deleted_at IS NULL`),
-  );
+async function findBackendUser(db: Db, userId: number, lock = false) {
+  const query = db
+    .select({ id: users.id, username: users.username, name: users.name, is_sup_admin: users.isSupAdmin })
+    .from(users)
+    .where(and(eq(users.id, userId), eq(users.isAdmin, true), isNull(users.deletedAt)));
+  const [user] = lock ? await query.for('update') : await query;
   if (!user) {
     throw notFound(`No backend user with id ${userId}`);
   }
@@ -25,9 +29,10 @@ async function findBackendUser(db: Db, userId: number) {
 }
 
 async function findPermission(db: Db, permissionId: number) {
-  const [perm] = rowsOf<{ id: number; name: string }>(
-    await db.execute(sql`SELECT id, name FROM permissions WHERE id = ${permissionId}`),
-  );
+  const [perm] = await db
+    .select({ id: permissions.id, name: permissions.name })
+    .from(permissions)
+    .where(eq(permissions.id, permissionId));
   if (!perm) {
     throw notFound(`No permission with id ${permissionId}`);
   }
@@ -37,7 +42,8 @@ async function findPermission(db: Db, permissionId: number) {
 /** Every permission with whether the group holds it. */
 export async function groupPermissions(db: Db, groupId: number) {
   const group = await findGroup(db, groupId);
-  const data = rowsOf<{ id: number; name: string; group_permission_count: number }>(
+  const data = rowsOf(
+    z.object({ id: z.number(), name: z.string(), group_permission_count: z.number() }),
     await db.execute(sql`SELECT p.id, p.name,
         (SELECT count(*)::int FROM group_permissions gp
           WHERE gp.group_id = ${groupId} AND gp.permission_id = p.id) AS group_permission_count
@@ -49,13 +55,15 @@ export async function groupPermissions(db: Db, groupId: number) {
 /** Every permission with whether the user holds it directly and through which groups. */
 export async function userPermissions(db: Db, userId: number) {
   const user = await findBackendUser(db, userId);
-  const data = rowsOf<{
-    id: number;
-    name: string;
-    user_permission_count: number;
-    from_groups: number;
-    via_groups: string[];
-  }>(
+  const Row = z.object({
+    id: z.number(),
+    name: z.string(),
+    user_permission_count: z.number(),
+    from_groups: z.number(),
+    via_groups: z.array(z.string()),
+  });
+  const data = rowsOf(
+    Row,
     await db.execute(sql`SELECT p.id, p.name,
         (SELECT count(*)::int FROM user_permissions up
           WHERE up.user_id = ${userId} AND up.permission_id = p.id) AS user_permission_count,
@@ -72,13 +80,22 @@ export async function userPermissions(db: Db, userId: number) {
 }
 
 /**
- * Flips one grant: deletes it when held, inserts it when not. The auth guard reads grants on every
- * request, so the change applies to the holders' next call.
+ * The trail of a flip names the permission and says which way it went, e.g.
+ * before {permission: {name: 'users_list', granted: false}}, after {... granted: true}.
+ */
+function auditFlip(name: string, granted: boolean) {
+  auditChanges({ permission: { name, granted: !granted } }, { permission: { name, granted } });
+}
+
+/**
+ * Flips one grant: deletes it when held, inserts it when not. The holder's row is locked first, so
+ * parallel flips run one after the other and each one's entry says what it did. The auth guard
+ * reads grants on every request, so the change applies to the holders' next call.
  */
 export async function toggleGroupPermission(db: Db, groupId: number, permissionId: number) {
-  await findGroup(db, groupId);
+  await findGroup(db, groupId, true);
   const perm = await findPermission(db, permissionId);
-  const removed = rowsOf(
+  const removed = uncheckedRows(
     await db.execute(sql`DELETE FROM group_permissions
       WHERE group_id = ${groupId} AND permission_id = ${permissionId} RETURNING group_id`),
   );
@@ -86,13 +103,14 @@ export async function toggleGroupPermission(db: Db, groupId: number, permissionI
     await db.execute(sql`INSERT INTO group_permissions (group_id, permission_id)
       VALUES (${groupId}, ${permissionId}) ON CONFLICT DO NOTHING`);
   }
+  auditFlip(perm.name, removed.length === 0);
   return { permission_id: perm.id, name: perm.name, granted: removed.length === 0 };
 }
 
 export async function toggleUserPermission(db: Db, userId: number, permissionId: number) {
-  await findBackendUser(db, userId);
+  await findBackendUser(db, userId, true);
   const perm = await findPermission(db, permissionId);
-  const removed = rowsOf(
+  const removed = uncheckedRows(
     await db.execute(sql`DELETE FROM user_permissions
       WHERE user_id = ${userId} AND permission_id = ${permissionId} RETURNING user_id`),
   );
@@ -100,5 +118,6 @@ export async function toggleUserPermission(db: Db, userId: number, permissionId:
     await db.execute(sql`INSERT INTO user_permissions (user_id, permission_id)
       VALUES (${userId}, ${permissionId}) ON CONFLICT DO NOTHING`);
   }
+  auditFlip(perm.name, removed.length === 0);
   return { permission_id: perm.id, name: perm.name, granted: removed.length === 0 };
 }

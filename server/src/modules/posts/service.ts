@@ -1,7 +1,9 @@
 import type { calls, InputOf, PostDetails, PostPersonRow, ReportedPostRow } from '@admin/contract';
-import { type SQL, sql } from 'drizzle-orm';
+import { eq, type SQL, sql } from 'drizzle-orm';
+import { z } from 'zod';
 import type { Db } from '../../db/client';
-import { iso, likePattern, orderBy, pagedList, rowsOf, searchMatch } from '../../db/sql';
+import { postMedia } from '../../db/schema';
+import { dbTime, IdRow, iso, likePattern, orderBy, pagedList, rowsOf, searchMatch } from '../../db/sql';
 import { notFound } from '../../http/errors';
 
 type ReportedPostsInput = InputOf<typeof calls.reportedPosts>;
@@ -20,16 +22,17 @@ const REPORTED_ORDER: Record<ReportedPostsInput['order_by'], SQL> = {
 /** The sort columns that hold nulls (last in either direction); the others keep their index's order. */
 const REPORTED_NULLABLE: ReadonlySet<ReportedPostsInput['order_by']> = new Set(['title', 'website']);
 
-interface ReportedDbRow {
-  id: number;
-  reported_post_id: number;
-  image: string | null;
-  title: string | null;
-  website: string | null;
-  reported_by: string;
-  reported_by_id: number;
-  created_at: Date | string;
-}
+const ReportedDbRow = z.object({
+  id: z.number(),
+  reported_post_id: z.number(),
+  image: z.string().nullable(),
+  title: z.string().nullable(),
+  website: z.string().nullable(),
+  reported_by: z.string(),
+  reported_by_id: z.number(),
+  created_at: dbTime,
+});
+type ReportedDbRow = z.infer<typeof ReportedDbRow>;
 
 function presentReportedPost(r: ReportedDbRow): ReportedPostRow {
   return {
@@ -46,7 +49,7 @@ function presentReportedPost(r: ReportedDbRow): ReportedPostRow {
 
 /** Reports of live posts (a deleted post leaves this list), one row per report. */
 export async function listReportedPosts(db: Db, input: ReportedPostsInput) {
-  const { rows, total, total_is_lower_bound } = await pagedList<ReportedDbRow>(db, {
+  const { rows, total, total_is_lower_bound } = await pagedList(db, {
     select: sql`r.id, p.id AS reported_post_id, m.image, p.title, p.website,
       u.name AS reported_by, u.id AS reported_by_id, r.created_at`,
     // The page is found on reports and posts alone, then the page's reporters joined: with users in
@@ -73,43 +76,38 @@ export async function listReportedPosts(db: Db, input: ReportedPostsInput) {
       nullable: REPORTED_NULLABLE.has(input.order_by),
     }),
     input,
+    row: ReportedDbRow,
   });
   return { posts: rows.map(presentReportedPost), total, total_is_lower_bound };
 }
 
 // ---- details -----------------------------------------------------------------------------
 
-interface PostDbRow {
-  id: number;
-  title: string | null;
-  description: string | null;
-  website: string | null;
-  search_term: string | null;
-  type: string;
-  user_id: number;
-  username: string;
-  user_name: string;
-  like_count: number;
-  comment_count: number;
-  clicks_count: number;
-  views_count: number;
-  shares_count: number;
-  bookmarks_count: number;
-  reports_count: number;
-  latitude: number | null;
-  longitude: number | null;
-  created_at: Date | string;
-  updated_at: Date | string;
-}
+const PostDbRow = z.object({
+  id: z.number(),
+  title: z.string().nullable(),
+  description: z.string().nullable(),
+  website: z.string().nullable(),
+  search_term: z.string().nullable(),
+  type: z.string(),
+  user_id: z.number(),
+  username: z.string(),
+  user_name: z.string(),
+  like_count: z.number(),
+  comment_count: z.number(),
+  clicks_count: z.number(),
+  views_count: z.number(),
+  shares_count: z.number(),
+  bookmarks_count: z.number(),
+  reports_count: z.number(),
+  latitude: z.number().nullable(),
+  longitude: z.number().nullable(),
+  created_at: dbTime,
+  updated_at: dbTime,
+});
+type PostDbRow = z.infer<typeof PostDbRow>;
 
-interface MediaDbRow {
-  id: number;
-  type: string;
-  image: string;
-  title: string | null;
-}
-
-function presentPost(r: PostDbRow, media: MediaDbRow[]): PostDetails {
+function presentPost(r: PostDbRow, media: PostDetails['media']): PostDetails {
   return {
     id: r.id,
     title: r.title,
@@ -135,7 +133,8 @@ function presentPost(r: PostDbRow, media: MediaDbRow[]): PostDetails {
 
 /** Throws 404 unless the post exists and is not deleted. */
 async function assertLivePost(db: Db, id: number): Promise<void> {
-  const rows = rowsOf<{ id: number }>(
+  const rows = rowsOf(
+    IdRow,
     await db.execute(sql`SELECT id FROM posts WHERE id = ${id} AND deleted_at IS NULL`),
   );
   if (rows.length === 0) {
@@ -153,14 +152,17 @@ export async function postDetails(db: Db, id: number): Promise<PostDetails> {
              (SELECT count(*)::int FROM post_reports WHERE post_id = p.id) AS reports_count
       FROM posts p JOIN users u ON u.id = p.user_id
       WHERE p.id = ${id} AND p.deleted_at IS NULL`),
-    db.execute(sql`
-      SELECT id, type, image, title FROM post_media WHERE post_id = ${id} ORDER BY position, id`),
+    db
+      .select({ id: postMedia.id, type: postMedia.type, image: postMedia.image, title: postMedia.title })
+      .from(postMedia)
+      .where(eq(postMedia.postId, id))
+      .orderBy(postMedia.position, postMedia.id),
   ]);
-  const row = rowsOf<PostDbRow>(postRows)[0];
+  const row = rowsOf(PostDbRow, postRows)[0];
   if (!row) {
     throw notFound('Post not found');
   }
-  return presentPost(row, rowsOf<MediaDbRow>(mediaRows));
+  return presentPost(row, mediaRows);
 }
 
 // ---- reported by / viewed by ------------------------------------------------------------------
@@ -172,15 +174,16 @@ const PEOPLE_ORDER: Record<PeopleInput['order_by'], SQL> = {
   created_at: sql`l.at`,
 };
 
-interface PersonDbRow {
-  id: number;
-  name: string;
-  username: string;
-  email: string | null;
-  phone: string | null;
-  avatar: string | null;
-  created_at: Date | string;
-}
+const PersonDbRow = z.object({
+  id: z.number(),
+  name: z.string(),
+  username: z.string(),
+  email: z.string().nullable(),
+  phone: z.string().nullable(),
+  avatar: z.string().nullable(),
+  created_at: dbTime,
+});
+type PersonDbRow = z.infer<typeof PersonDbRow>;
 
 function presentPerson(r: PersonDbRow): PostPersonRow {
   return {
@@ -204,12 +207,13 @@ async function listPostPeople(db: Db, source: 'reports' | 'views', input: People
     source === 'reports'
       ? sql`SELECT reported_by_id AS user_id, max(created_at) AS at FROM post_reports WHERE post_id = ${input.id} GROUP BY reported_by_id`
       : sql`SELECT user_id, max(created_at) AS at FROM post_views WHERE post_id = ${input.id} GROUP BY user_id`;
-  const { rows, ...total } = await pagedList<PersonDbRow>(db, {
+  const { rows, ...total } = await pagedList(db, {
     select: sql`u.id, u.name, u.username, u.email, u.phone, u.avatar, l.at AS created_at`,
     from: sql`(${link}) l JOIN users u ON u.id = l.user_id`,
     filters: [input.query && searchMatch(input.query, [sql`u.name`, sql`u.username`, sql`u.email`])],
     order: orderBy(PEOPLE_ORDER[input.order_by], sql`u.id`, input.direction, { nullable: true }),
     input,
+    row: PersonDbRow,
   });
   return { data: rows.map(presentPerson), ...total };
 }
@@ -219,7 +223,8 @@ export const listViewedBy = (db: Db, input: PeopleInput) => listPostPeople(db, '
 
 /** Soft delete: sets deleted_at; 404 when the post is unknown or already deleted. */
 export async function deletePost(db: Db, id: number): Promise<void> {
-  const rows = rowsOf<{ id: number }>(
+  const rows = rowsOf(
+    IdRow,
     await db.execute(sql`
       UPDATE posts SET deleted_at = now(), updated_at = now()
       WHERE id = ${id} AND deleted_at IS NULL RETURNING id`),

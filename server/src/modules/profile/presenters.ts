@@ -1,31 +1,34 @@
 import type { ProfileBookmarkRow, ProfileFollowRow, ProfileUserDetails } from '@admin/contract';
+import { z } from 'zod';
+import { dbTime } from '../../db/sql';
 
 const iso = (v: Date | string | null) => (v === null ? null : new Date(v).toISOString());
 
-export interface DetailsDbRow {
-  id: number;
-  name: string;
-  gender: string | null;
-  email: string | null;
-  username: string;
-  phone: string | null;
-  dob: string | null;
-  address: string | null;
-  current_location: string | null;
-  last_interacted: Date | string | null;
-  avatar: string | null;
-  is_suspended: boolean;
-  is_advertise_enabled: boolean;
-  auto_follow: boolean;
-  latitude: number | null;
-  longitude: number | null;
-  device_app_version: string | null;
-  device_type: string | null;
-  device_os: string | null;
-  deleted_at: Date | string | null;
-  is_admin: boolean;
-  is_sup_admin: boolean;
-}
+export const DetailsDbRow = z.object({
+  id: z.number(),
+  name: z.string(),
+  gender: z.string().nullable(),
+  email: z.string().nullable(),
+  username: z.string(),
+  phone: z.string().nullable(),
+  dob: z.string().nullable(),
+  address: z.string().nullable(),
+  current_location: z.string().nullable(),
+  last_interacted: dbTime.nullable(),
+  avatar: z.string().nullable(),
+  is_suspended: z.boolean(),
+  is_advertise_enabled: z.boolean(),
+  auto_follow: z.boolean(),
+  latitude: z.number().nullable(),
+  longitude: z.number().nullable(),
+  device_app_version: z.string().nullable(),
+  device_type: z.string().nullable(),
+  device_os: z.string().nullable(),
+  deleted_at: dbTime.nullable(),
+  is_admin: z.boolean(),
+  is_sup_admin: z.boolean(),
+});
+type DetailsDbRow = z.infer<typeof DetailsDbRow>;
 
 /** A users row (with its last device) as the spec's userdetails; no secret column is read. */
 export function presentDetails(r: DetailsDbRow): ProfileUserDetails {
@@ -56,15 +59,16 @@ export function presentDetails(r: DetailsDbRow): ProfileUserDetails {
   };
 }
 
-export interface FollowDbRow {
-  id: number;
-  avatar: string | null;
-  name: string;
-  username: string;
-  email: string | null;
-  phone: string | null;
-  created_at: Date | string;
-}
+export const FollowDbRow = z.object({
+  id: z.number(),
+  avatar: z.string().nullable(),
+  name: z.string(),
+  username: z.string(),
+  email: z.string().nullable(),
+  phone: z.string().nullable(),
+  created_at: dbTime,
+});
+export type FollowDbRow = z.infer<typeof FollowDbRow>;
 
 export function presentFollow(r: FollowDbRow): ProfileFollowRow {
   return {
@@ -78,14 +82,15 @@ export function presentFollow(r: FollowDbRow): ProfileFollowRow {
   };
 }
 
-export interface BookmarkDbRow {
-  id: number;
-  image: string | null;
-  search_term: string | null;
-  type: string;
-  title: string | null;
-  description: string | null;
-}
+export const BookmarkDbRow = z.object({
+  id: z.number(),
+  image: z.string().nullable(),
+  search_term: z.string().nullable(),
+  type: z.string(),
+  title: z.string().nullable(),
+  description: z.string().nullable(),
+});
+type BookmarkDbRow = z.infer<typeof BookmarkDbRow>;
 
 export function presentBookmark(r: BookmarkDbRow): ProfileBookmarkRow {
   return {

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bookmarks, devices, follows, postMedia, posts, sessions, users } from '../../db/schema';
 import { verifyPassword } from '../../lib/passwords';
 import { callApi, calls, makeUser, setupTestApp, type TestEnv } from '../../test/harness';
-import { createSession } from '../auth/sessions';
+import { createSession } from '../auth';
 
 let env: TestEnv;
 let admin: Awaited<ReturnType<typeof makeUser>>;
@@ -501,20 +501,23 @@ describe('change-app-password', () => {
   it("answers the spec's messages and a mismatch, writing nothing", async () => {
     const user = await makeUser(env.db, { password: 'unchanged-pass' });
     const cases: [Record<string, unknown>, RegExp][] = [
-      [{ password_confirmation: 'abcdefgh' }, /Password is required/],
-      [{ password: '', password_confirmation: 'abcdefgh' }, /Password is required/],
-      [{ password: 'abcdefgh' }, /Password confirmation is required/],
-      [{ password: 'abcdefgh', password_confirmation: '' }, /Password confirmation is required/],
-      [{ password: 'abcdefgh', password_confirmation: 'abcdefgX' }, /^password_confirmation: must match/],
-      [{ password: 'short', password_confirmation: 'short' }, /^password: at least 8/],
-      [{ user_id: 'x', password: 'abcdefgh', password_confirmation: 'abcdefgh' }, /user_id/],
+      [{ password_confirmation: 'abcdefghijkl' }, /Password is required/],
+      [{ password: '', password_confirmation: 'abcdefghijkl' }, /Password is required/],
+      [{ password: 'abcdefghijkl' }, /Password confirmation is required/],
+      [{ password: 'abcdefghijkl', password_confirmation: '' }, /Password confirmation is required/],
+      [
+        { password: 'abcdefghijkl', password_confirmation: 'abcdefghijkX' },
+        /^password_confirmation: must match/,
+      ],
+      [{ password: 'short', password_confirmation: 'short' }, /^password: at least 12/],
+      [{ user_id: 'x', password: 'abcdefghijkl', password_confirmation: 'abcdefghijkl' }, /user_id/],
       [
         { password: 'unchanged-pass', password_confirmation: 'unchanged-pass' },
         /^Password must differ from the current password$/,
       ],
       [
-        { password: 'password123', password_confirmation: 'password123' },
-        /^Password is too easy to guess\. This is a commonly used password/,
+        { password: 'password1234', password_confirmation: 'password1234' },
+        /^Password is too easy to guess\. This is (similar to )?a commonly used password/,
       ],
     ];
     for (const [input, message] of cases) {
@@ -531,7 +534,7 @@ describe('change-app-password', () => {
   });
 
   it('answers 404 for an unknown user and needs change_app_password', async () => {
-    const input = { password: 'abcdefgh', password_confirmation: 'abcdefgh' };
+    const input = { password: 'abcdefghijkl', password_confirmation: 'abcdefghijkl' };
     const missing = await callApi(
       env.app,
       calls.changeAppPassword,

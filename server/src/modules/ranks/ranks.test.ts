@@ -11,10 +11,10 @@ import {
   userPermissions,
   users,
 } from '../../db/schema';
-import { rowsOf } from '../../db/sql';
+import { uncheckedRows } from '../../db/sql';
 import { hashPassword } from '../../lib/passwords';
 import { callApi, setupTestApp, type TestEnv } from '../../test/harness';
-import { createSession } from '../auth/sessions';
+import { createSession } from '../auth';
 
 /**
  * The ranks table (docs/security.md, "Ranks: who may act on whom"): every call of the contract that
@@ -140,6 +140,29 @@ const TABLE: Partial<Record<CallName, Case>> = {
     expect: RANKED(200),
     why: 'renaming changes no grant, so a super admin may rename a group they belong to',
   },
+  endUserSessions: {
+    on: 'user',
+    input: (c) => ({ user_id: c.userId }),
+    expect: {
+      superAdmin: { platform: 404, staff: 200, superAdmin: 200, self: 200 },
+      holder: { platform: 404, staff: 403, superAdmin: 403, self: 403 },
+    },
+    why: 'only staff have staff sessions: a platform user is a 404',
+  },
+  resetUserSecondFactors: {
+    on: 'user',
+    input: (c) => ({ user_id: c.userId }),
+    prepare: async (c) => {
+      await env.db.execute(sql`
+        INSERT INTO passkeys (user_id, credential_id, public_key, name)
+        VALUES (${c.userId}, ${`cred-${c.userId}`}, 'pk', 'Rank key')`);
+    },
+    expect: {
+      superAdmin: { platform: 404, staff: 200, superAdmin: 200, self: 403 },
+      holder: { platform: 404, staff: 403, superAdmin: 403, self: 403 },
+    },
+    why: 'only staff have second factors (404); one removes one’s own on /account, with a current code',
+  },
   groupDelete: { on: 'group', input: (c) => ({ id: c.groupId, isDelete: 1 }), expect: GRANTS(200) },
   groupPermissionToggle: {
     on: 'group',
@@ -156,7 +179,14 @@ const NOT_RANKED: Partial<Record<CallName, string>> = {
   campaignSettingsDelete: 'id is a calendar setting; it changes no account or grant',
   interestsUpdate: 'id is an interest',
   interestsDelete: 'id is an interest',
+  endMySessions: "id is one of the caller's own sessions",
+  passkeyRename: "id is one of the caller's own passkeys",
+  passkeyRemove: "id is one of the caller's own passkeys",
   deletePost: 'id is a post (content moderation by delete_post holders)',
+  moderationClaim: 'id is a moderation case',
+  moderationDecision: 'id is a moderation case; its suspension is ranked (moderation.test.ts)',
+  moderationUndo: 'id is a moderation case',
+  moderationBulkDismiss: 'ids are moderation cases; a dismissal changes no account',
   signupCodeUpdate: 'id is a signup code',
   signupCodeDelete: 'id is a signup code',
 };
@@ -233,12 +263,13 @@ async function group(memberId?: number) {
 
 /** Everything a ranked call could change about its target, as one JSON value. */
 async function snapshot(c: Ctx) {
-  const [row] = rowsOf<{ s: unknown }>(
+  const [row] = uncheckedRows<{ s: unknown }>(
     await env.db.execute(sql`SELECT jsonb_build_object(
       'user', (SELECT to_jsonb(u) FROM users u WHERE u.id = ${c.userId}),
       'perms', (SELECT jsonb_agg(permission_id ORDER BY permission_id) FROM user_permissions WHERE user_id = ${c.userId}),
       'groups', (SELECT jsonb_agg(group_id ORDER BY group_id) FROM user_groups WHERE user_id = ${c.userId}),
       'sessions', (SELECT jsonb_agg(jsonb_build_array(id, revoked_at) ORDER BY id) FROM sessions WHERE user_id = ${c.userId}),
+      'factors', (SELECT jsonb_agg(id ORDER BY id) FROM passkeys WHERE user_id = ${c.userId}),
       'settings', (SELECT count(*) FROM campaign_settings WHERE user_id = ${c.userId}),
       'messages', (SELECT count(*) FROM direct_messages WHERE user_id = ${c.userId}),
       'requests', (SELECT jsonb_agg(status ORDER BY id) FROM conversation_access_requests WHERE requester_id = ${c.userId}),
@@ -362,7 +393,7 @@ describe('nobody grants what they do not hold', () => {
     const refused = await callApi(env.app, calls.createUser, body('staffer', true), me.token);
     expect(refused.status).toBe(403);
     expect(refused.body.responseMessage).toBe('Only a super admin can create a staff account');
-    const none = rowsOf(await env.db.execute(sql`SELECT 1 FROM users WHERE username = 'new_staffer'`));
+    const none = uncheckedRows(await env.db.execute(sql`SELECT 1 FROM users WHERE username = 'new_staffer'`));
     expect(none).toEqual([]);
 
     expect((await callApi(env.app, calls.createUser, body('platform1', false), me.token)).status).toBe(201);

@@ -1,6 +1,8 @@
 import { hasPermission, type Rank, type RankChange, rankRefusal } from '@admin/contract';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
+import { z } from 'zod';
 import type { Db } from '../../db/client';
+import { permissions, users } from '../../db/schema';
 import { rowsOf } from '../../db/sql';
 import type { AuthUser } from '../../http/auth';
 import { outranked } from '../../http/errors';
@@ -16,9 +18,10 @@ import { outranked } from '../../http/errors';
 const isSuper = (actor: AuthUser) => actor.is_sup_admin === 1;
 
 async function rankOf(db: Db, userId: number): Promise<Rank | null> {
-  const [row] = rowsOf<{ is_admin: boolean; is_sup_admin: boolean }>(
-    await db.execute(sql`SELECT is_admin, is_sup_admin FROM users WHERE id = ${userId}`),
-  );
+  const [row] = await db
+    .select({ is_admin: users.isAdmin, is_sup_admin: users.isSupAdmin })
+    .from(users)
+    .where(eq(users.id, userId));
   if (!row) {
     return null;
   }
@@ -35,7 +38,9 @@ export async function assertMayActOnUser(
   targetId: number,
   change: RankChange = 'account',
 ) {
-  const rank = await rankOf(db, targetId);
+  // A super admin's refusal never depends on the target's rank (rankRefusal): the session says it
+  // all, and no lookup is made.
+  const rank = isSuper(actor) ? null : await rankOf(db, targetId);
   const refusal = rankRefusal(actor, { id: targetId, rank: rank ?? 'platform' }, change);
   if (refusal) {
     throw outranked(refusal);
@@ -48,13 +53,20 @@ export async function assertMayActOnUser(
  * grants of a group they belong to. An empty group is open to the permission's holders.
  */
 export async function assertMayActOnGroup(db: Db, actor: AuthUser, groupId: number, change: RankChange) {
-  const members = rowsOf<{ user_id: number }>(
-    await db.execute(sql`SELECT user_id FROM user_groups WHERE group_id = ${groupId}`),
+  if (change !== 'grants' && isSuper(actor)) {
+    // Nothing about the group could refuse a super admin this change: no lookup.
+    return;
+  }
+  const [group] = rowsOf(
+    z.object({ has_members: z.boolean(), is_member: z.boolean() }),
+    await db.execute(sql`
+      SELECT EXISTS (SELECT 1 FROM user_groups WHERE group_id = ${groupId}) AS has_members,
+             EXISTS (SELECT 1 FROM user_groups WHERE group_id = ${groupId} AND user_id = ${actor.id}) AS is_member`),
   );
-  if (change === 'grants' && members.some((m) => m.user_id === actor.id)) {
+  if (change === 'grants' && group.is_member) {
     throw outranked('You cannot change the permissions of a group you belong to');
   }
-  if (members.length > 0 && !isSuper(actor)) {
+  if (group.has_members && !isSuper(actor)) {
     throw outranked('Only a super admin can change a group that has members');
   }
 }
@@ -64,9 +76,10 @@ export async function assertMayActOnGroup(db: Db, actor: AuthUser, groupId: numb
  * all). An unknown id passes: the call answers its own 404.
  */
 export async function assertMayGrant(db: Db, actor: AuthUser, permissionId: number) {
-  const [perm] = rowsOf<{ name: string }>(
-    await db.execute(sql`SELECT name FROM permissions WHERE id = ${permissionId}`),
-  );
+  const [perm] = await db
+    .select({ name: permissions.name })
+    .from(permissions)
+    .where(eq(permissions.id, permissionId));
   if (perm && !hasPermission(actor, perm.name)) {
     throw outranked(`You can only grant or remove permissions you hold yourself (${perm.name})`);
   }

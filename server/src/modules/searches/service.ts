@@ -1,15 +1,16 @@
 import type { calls, InputOf, SearchRow } from '@admin/contract';
 import { type SQL, sql } from 'drizzle-orm';
+import { z } from 'zod';
 import type { Db } from '../../db/client';
 import { type ListSearch, searchedList, searchedListQueries } from '../../db/list-search';
 import {
+  dbTime,
   iso,
   orderBy,
   type PagedListSpec,
   pagedList,
   pagedListQueries,
-  prefixMatch,
-  rowsOf,
+  uncheckedRows,
 } from '../../db/sql';
 import { userNotFound } from '../../http/errors';
 
@@ -23,21 +24,22 @@ const ORDER: Record<SearchesInput['order_by'], SQL> = {
   id: sql`s.id`,
 };
 
-interface SearchDbRow {
-  id: number;
-  user_id: number;
-  image: string | null;
-  search_term: string;
-  website: string | null;
-  type: string;
-  username: string;
-  title: string | null;
-  description: string | null;
-  deleted_at: Date | string | null;
-  created_at: Date | string;
-  updated_at: Date | string;
-  thumb_url: string | null;
-}
+const SearchDbRow = z.object({
+  id: z.number(),
+  user_id: z.number(),
+  image: z.string().nullable(),
+  search_term: z.string(),
+  website: z.string().nullable(),
+  type: z.string(),
+  username: z.string(),
+  title: z.string().nullable(),
+  description: z.string().nullable(),
+  deleted_at: dbTime.nullable(),
+  created_at: dbTime,
+  updated_at: dbTime,
+  thumb_url: z.string().nullable(),
+});
+type SearchDbRow = z.infer<typeof SearchDbRow>;
 
 function presentSearch(r: SearchDbRow): SearchRow {
   return {
@@ -65,20 +67,19 @@ function searchesFilters(input: Pick<SearchesInput, 'user_id' | 'type'>): (SQL |
   ];
 }
 
-/** The term (trigram, or the first characters under 3), planned by the floor (db/list-search.ts). */
+/** The term (trigram, or the first characters under 3), on the floor (db/list-search.ts). */
 function searchesSearch(input: SearchesInput): ListSearch | undefined {
   if (!input.query) {
     return undefined;
   }
-  const term = sql`s.search_term`;
   return {
     term: input.query,
-    columns: [term],
+    columns: [sql`s.search_term`],
     sort: { column: ORDER[input.order_by], direction: input.direction },
-    // Newest first (the default) walks searches_term_p<n>_idx, keyed (prefix, created_at, id).
-    ordered: input.order_by === 'created_at' ? [prefixMatch(input.query, term)] : undefined,
-    prefixOrder: [sql`s.created_at, s.id`],
-    sampled: { table: 'searches', columns: ['search_term'], whole: !input.user_id && !input.type },
+    // searches_term_p1_idx / _p2_idx hold the term order.
+    prefixOrder: input.order_by === 'search_term',
+    // searches_term_idx is the narrow index PostgreSQL would walk for the cap (see ListSearch).
+    countAll: true,
   };
 }
 
@@ -122,11 +123,11 @@ export async function listSearches(db: Db, input: SearchesInput) {
   const spec = searchesSpec(input);
   const [list, owner] = await Promise.all([
     spec.search
-      ? searchedList<SearchDbRow>(db, { ...spec, search: spec.search })
-      : pagedList<SearchDbRow>(db, spec),
+      ? searchedList(db, { ...spec, search: spec.search, row: SearchDbRow })
+      : pagedList(db, { ...spec, row: SearchDbRow }),
     input.user_id === undefined ? null : db.execute(ownerQuery(input.user_id)),
   ]);
-  if (owner && rowsOf(owner).length === 0) {
+  if (owner && uncheckedRows(owner).length === 0) {
     throw userNotFound();
   }
   return {

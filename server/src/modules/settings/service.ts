@@ -5,10 +5,9 @@ import {
   ENRICHMENT_SETTING_KEYS as ENRICHMENT_KEYS,
   type InputOf,
 } from '@admin/contract';
-import { inArray, sql } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { appVersionSettings, staticSettings } from '../../db/schema';
-import { rowsOf } from '../../db/sql';
 
 type EnrichmentKey = (typeof ENRICHMENT_KEYS)[number];
 type DeviceType = (typeof DEVICE_TYPES)[number];
@@ -124,10 +123,13 @@ export function compareVersions(a: string, b: string): number {
 
 /** The mobile app's question: an installed version below the platform's threshold gets the rule's action. */
 export async function checkAppVersion(db: Db, input: InputOf<typeof calls.appVersionCheck>) {
-  const rows = rowsOf<{ app_version: string; notify_for_update: number }>(
-    await db.execute(sql`
-      SELECT app_version, notify_for_update FROM app_version_settings WHERE device_type = ${input.device_type}`),
-  );
+  const rows = await db
+    .select({
+      app_version: appVersionSettings.appVersion,
+      notify_for_update: appVersionSettings.notifyForUpdate,
+    })
+    .from(appVersionSettings)
+    .where(eq(appVersionSettings.deviceType, input.device_type));
   const rule = rows[0];
   const behind = rule?.app_version ? compareVersions(input.app_version, rule.app_version) < 0 : false;
   return {

@@ -1,16 +1,19 @@
 import type { calls, InputOf, SignupCodeRow } from '@admin/contract';
 import { type SQL, sql } from 'drizzle-orm';
+import { z } from 'zod';
 import type { Db } from '../../db/client';
-import { iso, likePattern, orderBy, pagedList, rowsOf } from '../../db/sql';
+import { isUniqueViolation } from '../../db/errors';
+import { dbTime, IdRow, iso, likePattern, orderBy, pagedList, rowsOf } from '../../db/sql';
 import { conflict, notFound } from '../../http/errors';
 
-interface CodeDbRow {
-  id: number;
-  code: string;
-  used_count: number;
-  created_at: Date | string;
-  updated_at: Date | string;
-}
+const CodeDbRow = z.object({
+  id: z.number(),
+  code: z.string(),
+  used_count: z.number(),
+  created_at: dbTime,
+  updated_at: dbTime,
+});
+type CodeDbRow = z.infer<typeof CodeDbRow>;
 
 function presentSignupCode(r: CodeDbRow): SignupCodeRow {
   return {
@@ -33,25 +36,22 @@ const ORDER: Record<string, SQL> = {
 const COLUMNS = sql`id, code, used_count, created_at, updated_at`;
 
 export async function listSignupCodes(db: Db, input: InputOf<typeof calls.signupCodesList>) {
-  const { rows, ...total } = await pagedList<CodeDbRow>(db, {
+  const { rows, ...total } = await pagedList(db, {
     select: COLUMNS,
     from: sql`signup_codes`,
     filters: [input.query && sql`code ILIKE ${likePattern(input.query)}`],
     order: orderBy(ORDER[input.order_by], sql`id`, input.direction),
     input,
     counter: 'signup_codes',
+    row: CodeDbRow,
   });
   return { data: rows.map(presentSignupCode), ...total };
 }
 
-const isUniqueViolation = (e: unknown) => {
-  const err = e as { code?: string; cause?: { code?: string } };
-  return err?.code === '23505' || err?.cause?.code === '23505';
-};
-
 /** Codes are compared case-insensitively so 'SPRING' and 'spring' cannot both exist. */
 async function assertFree(db: Db, code: string, exceptId?: number) {
-  const rows = rowsOf<{ id: number }>(
+  const rows = rowsOf(
+    IdRow,
     await db.execute(sql`
       SELECT id FROM signup_codes WHERE lower(code) = lower(${code})
         ${exceptId ? sql`AND id <> ${exceptId}` : sql``} LIMIT 1`),
@@ -64,7 +64,8 @@ async function assertFree(db: Db, code: string, exceptId?: number) {
 export async function createSignupCode(db: Db, code: string) {
   await assertFree(db, code);
   try {
-    const rows = rowsOf<CodeDbRow>(
+    const rows = rowsOf(
+      CodeDbRow,
       await db.execute(sql`INSERT INTO signup_codes (code) VALUES (${code}) RETURNING ${COLUMNS}`),
     );
     return {
@@ -83,7 +84,8 @@ export async function createSignupCode(db: Db, code: string) {
 export async function updateSignupCode(db: Db, id: number, code: string) {
   await assertFree(db, code, id);
   try {
-    const rows = rowsOf<CodeDbRow>(
+    const rows = rowsOf(
+      CodeDbRow,
       await db.execute(sql`
         UPDATE signup_codes SET code = ${code}, updated_at = now() WHERE id = ${id} RETURNING ${COLUMNS}`),
     );
@@ -100,9 +102,7 @@ export async function updateSignupCode(db: Db, id: number, code: string) {
 }
 
 export async function deleteSignupCode(db: Db, id: number) {
-  const rows = rowsOf<{ id: number }>(
-    await db.execute(sql`DELETE FROM signup_codes WHERE id = ${id} RETURNING id`),
-  );
+  const rows = rowsOf(IdRow, await db.execute(sql`DELETE FROM signup_codes WHERE id = ${id} RETURNING id`));
   if (rows.length === 0) {
     throw notFound('Signup code not found');
   }

@@ -1,21 +1,32 @@
 import type { calls, InputOf, TransactionRow } from '@admin/contract';
 import { type SQL, sql } from 'drizzle-orm';
+import { z } from 'zod';
 import type { Db } from '../../db/client';
-import { iso, likePattern, orderBy, type PagedListSpec, pagedList, searchMatch } from '../../db/sql';
+import {
+  dbNumeric,
+  dbTime,
+  iso,
+  likePattern,
+  orderBy,
+  type PagedListSpec,
+  pagedList,
+  searchMatch,
+} from '../../db/sql';
 import { badRequest } from '../../http/errors';
 
-interface TransactionDbRow {
-  id: number;
-  user_id: number;
-  username: string;
-  customer_name: string;
-  campaign_id: number | null;
-  campaign_name: string | null;
-  amount: string | number;
-  transaction_type: string;
-  stripe_transaction_id: string | null;
-  created_at: Date | string;
-}
+const TransactionDbRow = z.object({
+  id: z.number(),
+  user_id: z.number(),
+  username: z.string(),
+  customer_name: z.string(),
+  campaign_id: z.number().nullable(),
+  campaign_name: z.string().nullable(),
+  amount: dbNumeric,
+  transaction_type: z.string(),
+  stripe_transaction_id: z.string().nullable(),
+  created_at: dbTime,
+});
+type TransactionDbRow = z.infer<typeof TransactionDbRow>;
 
 function presentTransaction(r: TransactionDbRow): TransactionRow {
   return {
@@ -103,6 +114,6 @@ export async function transactionHistory(db: Db, input: TransactionHistoryInput)
   if (input.start_date && input.end_date && input.end_date < input.start_date) {
     throw badRequest('end_date: must not be before start_date');
   }
-  const { rows, ...total } = await pagedList<TransactionDbRow>(db, transactionListSpec(input));
+  const { rows, ...total } = await pagedList(db, { ...transactionListSpec(input), row: TransactionDbRow });
   return { data: rows.map(presentTransaction), ...total };
 }

@@ -1,25 +1,34 @@
 import type { calls, FailedUrlRow, InputOf } from '@admin/contract';
 import { type SQL, sql } from 'drizzle-orm';
+import { z } from 'zod';
 import type { Db } from '../../db/client';
-import { iso, likePattern, orderBy, pagedList, rowsOf } from '../../db/sql';
+import { dbTime, iso, likePattern, orderBy, pagedList } from '../../db/sql';
 import { boundsOf } from '../../providers/analytics';
 
-interface FailedUrlDbRow {
-  id: number;
-  post_id: number | null;
-  user_id: number | null;
-  username: string | null;
-  avatar: string | null;
-  url: string;
-  device_type: string | null;
-  device_os: string | null;
-  failed_in_curl: boolean;
-  scrap_by_script: boolean;
-  failed_in_enrichment: boolean;
-  created_at: Date | string;
-  resolved_at: Date | string | null;
-  last_retried_at: Date | string | null;
-}
+const FailedUrlDbRow = z.object({
+  id: z.number(),
+  post_id: z.number().nullable(),
+  user_id: z.number().nullable(),
+  username: z.string().nullable(),
+  avatar: z.string().nullable(),
+  url: z.string(),
+  device_type: z.string().nullable(),
+  device_os: z.string().nullable(),
+  failed_in_curl: z.boolean(),
+  scrap_by_script: z.boolean(),
+  failed_in_enrichment: z.boolean(),
+  created_at: dbTime,
+  resolved_at: dbTime.nullable(),
+  last_retried_at: dbTime.nullable(),
+});
+type FailedUrlDbRow = z.infer<typeof FailedUrlDbRow>;
+
+/** A host of failed links with its count and the range's count of every failure. */
+const HostDbRow = z.object({
+  failed_host: z.string(),
+  host_search_count: z.number(),
+  total_metas: z.number(),
+});
 
 function presentFailedUrl(r: FailedUrlDbRow): FailedUrlRow {
   return {
@@ -55,7 +64,7 @@ const NULLABLE = new Set(['resolved_at', 'last_retried_at']);
 
 export async function listFailedUrls(db: Db, input: InputOf<typeof calls.failedUrls>) {
   const enrichment = input.failedType === 'enrichment';
-  const { rows, total, total_is_lower_bound } = await pagedList<FailedUrlDbRow>(db, {
+  const { rows, total, total_is_lower_bound } = await pagedList(db, {
     select: sql`f.id, f.post_id, coalesce(p.user_id, f.user_id) AS user_id, u.username, u.avatar, f.url,
       f.device_type, f.device_os, f.failed_in_curl, f.scrap_by_script, f.failed_in_enrichment,
       f.created_at, f.resolved_at, f.last_retried_at`,
@@ -74,6 +83,7 @@ export async function listFailedUrls(db: Db, input: InputOf<typeof calls.failedU
     }),
     input,
     counter: enrichment ? 'failed_urls:enrichment' : ['failed_urls:enrichment', 'failed_urls:other'],
+    row: FailedUrlDbRow,
   });
   return { data: rows.map(presentFailedUrl), totalCount: total, total_is_lower_bound };
 }
@@ -91,26 +101,16 @@ export async function failedUrlsFrequency(db: Db, input: InputOf<typeof calls.fa
   }
   const inRange = sql.join(parts, sql` AND `);
   const hostFilter = input.keyword ? sql`AND host ILIKE ${likePattern(input.keyword)}` : sql``;
-  const rows = rowsOf<{ failed_host: string; host_search_count: number; total_metas: number; hosts: number }>(
-    await db.execute(sql`
-      WITH ranged AS (SELECT host FROM failed_urls WHERE ${inRange}),
-           total AS (SELECT count(*)::int AS n FROM ranged),
-           hosts AS (SELECT host, count(*)::int AS c FROM ranged WHERE true ${hostFilter} GROUP BY host)
-      SELECT h.host AS failed_host, h.c AS host_search_count, t.n AS total_metas,
-             (SELECT count(*)::int FROM hosts) AS hosts
-        FROM hosts h CROSS JOIN total t
-       ORDER BY h.c DESC, h.host
-       LIMIT ${input.page_limit} OFFSET ${input.page * input.page_limit}`),
-  );
-  let totalCount = rows[0]?.hosts ?? 0;
-  if (rows.length === 0 && input.page > 0) {
-    const [r] = rowsOf<{ n: number }>(
-      await db.execute(
-        sql`SELECT count(DISTINCT host)::int AS n FROM failed_urls WHERE ${inRange} ${hostFilter}`,
-      ),
-    );
-    totalCount = r.n;
-  }
+  // Hosts in the range, most frequent first; total_metas counts every failure in the range.
+  const { rows, total: totalCount } = await pagedList(db, {
+    select: sql`h.host AS failed_host, h.c AS host_search_count,
+      (SELECT count(*)::int FROM failed_urls WHERE ${inRange}) AS total_metas`,
+    from: sql`(SELECT host, count(*)::int AS c FROM failed_urls WHERE ${inRange} ${hostFilter} GROUP BY host) h`,
+    order: sql`h.c DESC, h.host`,
+    input,
+    counter: sql`SELECT count(DISTINCT host) FROM failed_urls WHERE ${inRange} ${hostFilter}`,
+    row: HostDbRow,
+  });
   return {
     data: rows.map((r) => ({
       failed_host: r.failed_host,

@@ -1,25 +1,21 @@
 import type { calls, InputOf } from '@admin/contract';
 import { sql } from 'drizzle-orm';
+import { z } from 'zod';
 import type { Db } from '../../db/client';
-import { rowsOf } from '../../db/sql';
+import { isUniqueViolation } from '../../db/errors';
+import { IdRow, rowsOf } from '../../db/sql';
 import { conflict } from '../../http/errors';
 import { assertNewPassword } from '../../lib/password-strength';
 import { hashPassword } from '../../lib/passwords';
-import { LAST_DEVICE, presentUser, SELECT_USER, type UserDbRow } from './user-row';
+import { LAST_DEVICE, presentUser, SELECT_USER, UserDbRow } from './user-row';
 
 type CreateUserInput = InputOf<typeof calls.createUser>;
 
-function isUniqueViolation(err: unknown): boolean {
-  for (let e = err as { code?: string; cause?: unknown } | undefined; e; e = e.cause as typeof e) {
-    if (e.code === '23505') {
-      return true;
-    }
-  }
-  return false;
-}
-
 async function assertFree(db: Db, username: string, email: string) {
-  const rows = rowsOf<{ username_taken: boolean; email_taken: boolean }>(
+  // bool_or over no rows is NULL.
+  const Taken = z.object({ username_taken: z.boolean().nullable(), email_taken: z.boolean().nullable() });
+  const rows = rowsOf(
+    Taken,
     await db.execute(sql`
       SELECT bool_or(lower(username) = lower(${username})) AS username_taken,
              bool_or(lower(email) = lower(${email})) AS email_taken
@@ -43,7 +39,8 @@ export async function createUser(db: Db, input: CreateUserInput) {
   const passwordHash = await hashPassword(input.password);
   let id: number;
   try {
-    const rows = rowsOf<{ id: number }>(
+    const rows = rowsOf(
+      IdRow,
       await db.execute(sql`
         INSERT INTO users (name, username, email, phone, password_hash, is_admin)
         VALUES (${input.name}, ${input.username}, ${input.email}, ${input.phone || null}, ${passwordHash},
@@ -58,7 +55,8 @@ export async function createUser(db: Db, input: CreateUserInput) {
     }
     throw err;
   }
-  const [row] = rowsOf<UserDbRow>(
+  const [row] = rowsOf(
+    UserDbRow,
     await db.execute(sql`SELECT ${SELECT_USER} FROM users u ${LAST_DEVICE} WHERE u.id = ${id}`),
   );
   return presentUser(row);

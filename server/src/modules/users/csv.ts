@@ -2,7 +2,7 @@
 import { USERS_CSV_COLUMNS } from '@admin/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { rowsOf } from '../../db/sql';
+import { uncheckedRows } from '../../db/sql';
 import { csvCell } from '../../lib/csv';
 import { type UserListKind, userListFilter } from './list';
 import { LAST_DEVICE, NEWEST_DEVICES } from './user-row';
@@ -56,7 +56,7 @@ export async function* usersCsvBatches(
   yield CSV_HEADER;
   let after = 0;
   for (;;) {
-    const rows = rowsOf<Record<string, unknown> & { id: number }>(
+    const rows = uncheckedRows<Record<string, unknown> & { id: number }>(
       await db.execute(usersCsvSelect(kind, query, after, batch)),
     );
     if (rows.length === 0) {

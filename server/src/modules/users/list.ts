@@ -1,19 +1,11 @@
 // The users lists (platform, deleted, backend): filters, sorts and the searched page.
 import type { AdminUserRow, calls, InputOf } from '@admin/contract';
 import { type SQL, sql } from 'drizzle-orm';
+import { z } from 'zod';
 import type { Db } from '../../db/client';
 import { type ListSearch, searchedList, searchedListQueries } from '../../db/list-search';
-import {
-  isShortTerm,
-  orderBy,
-  type PagedListSpec,
-  pagedList,
-  pagedListQueries,
-  prefixMatch,
-  prefixRanges,
-  searchMatch,
-} from '../../db/sql';
-import { LAST_DEVICE, presentUser, SELECT_USER, type UserDbRow } from './user-row';
+import { orderBy, type PagedListSpec, pagedList, pagedListQueries, searchMatch } from '../../db/sql';
+import { LAST_DEVICE, presentUser, SELECT_USER, UserDbRow } from './user-row';
 
 export type UserListKind = 'active' | 'deleted' | 'backend';
 
@@ -60,47 +52,24 @@ function orderOf(input: Pick<UserListInput, 'order_by' | 'direction'>): SQL {
   });
 }
 
-/** The sort columns whose 1-2 character search walks in order (migration 0006): name and username. */
-const PREFIX_SORTS: Partial<Record<UserListInput['order_by'], [SQL, SQL]>> = {
-  name: [sql`u.name`, sql`u.username`],
-  username: [sql`u.username`, sql`u.name`],
-};
-
-/** The users list's search, planned by the floor (db/list-search.ts). */
+/** The users list's search (db/list-search.ts). */
 function userListSearch(kind: UserListKind, input: UserListInput): ListSearch | undefined {
   if (!input.query) {
     return undefined;
   }
-  const term = input.query;
-  const columns = [sql`u.name`, sql`u.username`, ...(kind === 'backend' ? [sql`u.email`] : [])];
-  const pair = PREFIX_SORTS[input.order_by];
-  // A name-sorted short term: each spelling's range of the name index ('Ma'..'Mb', 'ma'..'mb'...),
-  // and the usernames starting so on users_username_p<n>_idx, keyed (prefix, name). Staff are few:
-  // their email needs no such walk, and their list sorts its few matches.
-  const ordered =
-    pair && kind !== 'backend' && isShortTerm(term)
-      ? [
-          ...prefixRanges(term, pair[0]).map((r) => sql`${r} AND ${prefixMatch(term, pair[0])}`),
-          prefixMatch(term, pair[1]),
-        ]
-      : undefined;
   return {
-    term,
-    columns,
+    term: input.query,
+    columns: [sql`u.name`, sql`u.username`, ...(kind === 'backend' ? [sql`u.email`] : [])],
     sort: {
       column: ORDER_COLUMNS[input.order_by],
       direction: input.direction,
       nullable: NULLABLE.has(input.order_by),
     },
-    ordered,
-    prefixOrder: [sql`u.username, u.id`, sql`u.name, u.id`],
-    sampled: {
-      table: 'users',
-      columns: ['name', 'username', ...(kind === 'backend' ? ['email'] : [])],
-      whole: kind === 'active',
-    },
     // Deleted users are a few among millions: only their name order has its own index to walk.
     walk: kind !== 'deleted' || input.order_by === 'name',
+    // users_name_p1_idx ... users_username_p2_idx hold the name order (the list's default); deleted
+    // users, 2 % of them, are served by their own index instead.
+    prefixOrder: kind === 'active' && input.order_by === 'name',
   };
 }
 
@@ -121,10 +90,18 @@ function userListSpec(kind: UserListKind, input: UserListInput, select: SQL = SE
   } satisfies PagedListSpec & { search?: ListSearch };
 }
 
-/** A page and its total, searched or not. */
-function userPage<T>(db: Db, spec: ReturnType<typeof userListSpec>) {
-  return spec.search ? searchedList<T>(db, { ...spec, search: spec.search }) : pagedList<T>(db, spec);
+/** A page and its total, searched or not, its rows parsed with `row`. */
+function userPage<T>(db: Db, spec: ReturnType<typeof userListSpec>, row: z.ZodType<T>) {
+  return spec.search
+    ? searchedList<T>(db, { ...spec, search: spec.search, row })
+    : pagedList<T>(db, { ...spec, row });
 }
+
+/** A staff row: a user with their super-admin flag and groups. */
+const AdminDbRow = UserDbRow.extend({
+  is_sup_admin: z.boolean(),
+  groups: z.array(z.object({ id: z.number(), name: z.string() })),
+});
 
 /**
  * The first queries of a users list page: unfiltered, the page carrying its counter's total; searched,
@@ -138,30 +115,28 @@ export function listUsersQueries(kind: UserListKind, input: UserListInput): SQL[
 
 /** One page of a users list and the total under the same filter. */
 export async function listUsers(db: Db, kind: UserListKind, input: UserListInput) {
-  const { rows, total, total_is_lower_bound } = await userPage<UserDbRow>(db, userListSpec(kind, input));
+  const { rows, total, total_is_lower_bound } = await userPage(db, userListSpec(kind, input), UserDbRow);
   return { users: rows.map(presentUser), total, total_is_lower_bound };
 }
 
 /** Backend users with their groups (roles). */
 export async function listAdminUsers(db: Db, input: UserListInput) {
-  type Row = UserDbRow & { is_sup_admin: boolean; groups: { id: number; name: string }[] | string };
   const select = sql`${SELECT_USER}, u.is_sup_admin,
     COALESCE((
       SELECT json_agg(json_build_object('id', g.id, 'name', g.name) ORDER BY g.name, g.id)
         FROM user_groups ug JOIN groups g ON g.id = ug.group_id WHERE ug.user_id = u.id
     ), '[]'::json) AS groups`;
-  const { rows, total, total_is_lower_bound } = await userPage<Row>(
+  const { rows, total, total_is_lower_bound } = await userPage(
     db,
     userListSpec('backend', input, select),
+    AdminDbRow,
   );
   return {
     users: rows.map(
       (r): AdminUserRow => ({
         ...presentUser(r),
         is_sup_admin: r.is_sup_admin ? 1 : 0,
-        auth_user_group: (typeof r.groups === 'string' ? JSON.parse(r.groups) : r.groups).map(
-          (g: { id: number; name: string }) => ({ auth_group: { id: g.id, name: g.name } }),
-        ),
+        auth_user_group: r.groups.map((g) => ({ auth_group: { id: g.id, name: g.name } })),
       }),
     ),
     total,

@@ -1,4 +1,4 @@
-import { USER_LOOKUP_LIMIT, type UserLookupRow } from '@admin/contract';
+import { USER_LOOKUP_LIMIT, UserLookupRow } from '@admin/contract';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { likePattern, rowsOf } from '../../db/sql';
@@ -15,7 +15,8 @@ export async function lookupUsers(db: Db, query: string): Promise<UserLookupRow[
   const like = likePattern(query);
   const prefix = `${like.slice(1)}`;
   const exact = query.toLowerCase();
-  return rowsOf<UserLookupRow>(
+  return rowsOf(
+    UserLookupRow,
     await db.execute(sql`
       SELECT id, name, username, email, avatar FROM (
         SELECT u.id, u.name, u.username, u.email, u.avatar FROM users u

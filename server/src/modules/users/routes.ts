@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../deps';
 import { forbidden } from '../../http/errors';
 import { route } from '../../http/route';
-import { assertMayCreate } from '../ranks/service';
+import { assertMayCreate } from '../ranks';
 import { usersCsvStream } from './csv-stream';
 import { lookupUsers } from './lookup';
 import * as users from './service';

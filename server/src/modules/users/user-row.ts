@@ -1,22 +1,25 @@
 // One user row as the lists and a created user present it, with the newest device's fields.
 import type { UserRow } from '@admin/contract';
 import { sql } from 'drizzle-orm';
-import { iso } from '../../db/sql';
+import { z } from 'zod';
+import { dbTime, iso } from '../../db/sql';
 
-export interface UserDbRow {
-  id: number;
-  name: string;
-  username: string;
-  email: string | null;
-  phone: string | null;
-  avatar: string | null;
-  device: string | null;
-  device_app_version: string | null;
-  last_interacted: Date | string | null;
-  created_at: Date | string;
-  followers_count: number;
-  followings_count: number;
-}
+/** A row of SELECT_USER, checked when read (rowsOf). */
+export const UserDbRow = z.object({
+  id: z.number(),
+  name: z.string(),
+  username: z.string(),
+  email: z.string().nullable(),
+  phone: z.string().nullable(),
+  avatar: z.string().nullable(),
+  device: z.string().nullable(),
+  device_app_version: z.string().nullable(),
+  last_interacted: dbTime.nullable(),
+  created_at: dbTime,
+  followers_count: z.number(),
+  followings_count: z.number(),
+});
+export type UserDbRow = z.infer<typeof UserDbRow>;
 
 export function presentUser(r: UserDbRow): UserRow {
   return {

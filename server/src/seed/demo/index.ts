@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { rowsOf } from '../../db/sql';
+import { uncheckedRows } from '../../db/sql';
 import { syncPermissions } from '../bootstrap';
 import { mediaWriter, writeSharedMedia } from '../media';
 import { Rng } from '../random';
@@ -10,6 +10,7 @@ import { seedCampaignSettings, seedTransactions } from './billing';
 import { seedCampaigns } from './campaigns';
 import { seedChat, seedDirectMessages } from './chat';
 import { demoContext } from './context';
+import { seedModeration } from './moderation';
 import { seedFailedUrls, seedNotifications, seedSignupCodes } from './operations';
 import { seedPosts, seedSearches } from './posts';
 import { seedSettings } from './settings';
@@ -46,7 +47,7 @@ export async function seedRichDemo(db: Db, opts: { users: number; mediaDir: stri
   lap('media');
 
   await syncPermissions(db);
-  const [admin] = rowsOf<{ id: number }>(
+  const [admin] = uncheckedRows<{ id: number }>(
     await db.execute(sql`SELECT id FROM users WHERE is_sup_admin ORDER BY id LIMIT 1`),
   );
   const superAdminId = admin?.id ?? null;
@@ -83,6 +84,8 @@ export async function seedRichDemo(db: Db, opts: { users: number; mediaDir: stri
   lap('settings+tx+urls');
   await seedAnalytics(ctx, alive, volume);
   lap('analytics');
+  await seedModeration(ctx, alive, demoPosts);
+  lap('moderation');
   await refreshCounters(db);
   lap('counters');
   await media.flush();

@@ -1,7 +1,7 @@
 import { getTableColumns, getTableName, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
-import { rowsOf } from '../../db/sql';
+import { uncheckedRows } from '../../db/sql';
 
 function literal(v: unknown): string {
   if (v === undefined) {
@@ -58,7 +58,7 @@ export async function insertIds<T extends PgTable>(
   const ids: number[] = [];
   for (let i = 0; i < rows.length; i += size) {
     const res = await db.execute(sql.raw(`${insertStatement(table, rows.slice(i, i + size))} RETURNING id`));
-    ids.push(...rowsOf<{ id: number }>(res).map((r) => r.id));
+    ids.push(...uncheckedRows<{ id: number }>(res).map((r) => r.id));
   }
   return ids;
 }

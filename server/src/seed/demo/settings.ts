@@ -4,6 +4,7 @@ import {
   dashboardWidgets,
   staticSettings,
 } from '../../db/schema';
+import { sanitizePageHtml } from '../../modules/cms/sanitize';
 import { STATIC_PAGES } from '../pages';
 import { DAY, type DemoContext, HOUR } from './context';
 import { insertMany } from './insert';
@@ -30,7 +31,8 @@ export async function seedSettings(ctx: DemoContext, staffId: Map<string, number
     .values([
       ...Object.entries(STATIC_PAGES).map(([dataKey, data]) => ({
         dataKey,
-        data,
+        data: sanitizePageHtml(data),
+        sanitized: true,
         updatedById: superAdminId,
         updatedAt: at(rng.int(5, 90) * DAY),
       })),
@@ -68,9 +70,10 @@ export async function seedSettings(ctx: DemoContext, staffId: Map<string, number
     {
       requesterId: staffId.get('tom.support')!,
       message: 'Reviewing a harassment report, please grant conversation access.',
-      status: 'approved',
+      status: 'granted',
       decidedById: superAdminId,
       decidedAt: at(6 * DAY),
+      note: 'Granted for the harassment reports this quarter.',
       createdAt: at(7 * DAY),
     },
   ]);

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { rowsOf } from '../../db/sql';
+import { uncheckedRows } from '../../db/sql';
 import { exec, q } from './sql';
 
 /** search_daily_counts recounted from searches (the statement of migration 0001's first fill). */
@@ -31,7 +31,7 @@ export async function withIndexesDeferred<T>(
   return db.transaction(async (txn) => {
     const tx = txn as unknown as Db;
     const list = tables.map((t) => q(t)).join(',');
-    const indexes = rowsOf<{ name: string; def: string }>(
+    const indexes = uncheckedRows<{ name: string; def: string }>(
       await tx.execute(
         sql.raw(`
         SELECT i.indexname AS name, i.indexdef AS def FROM pg_indexes i
@@ -44,7 +44,7 @@ export async function withIndexesDeferred<T>(
     }
     // Every row is made by joining existing rows, so foreign-key checks (a locked lookup per
     // reference) only cost time; a superuser may skip them for this transaction.
-    const [{ su }] = rowsOf<{ su: boolean }>(
+    const [{ su }] = uncheckedRows<{ su: boolean }>(
       await tx.execute(sql.raw('SELECT rolsuper AS su FROM pg_roles WHERE rolname = current_user')),
     );
     if (su) {

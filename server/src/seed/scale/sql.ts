@@ -2,7 +2,7 @@
 // a salt: deterministic, no setseed() needed.
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { rowsOf } from '../../db/sql';
+import { uncheckedRows } from '../../db/sql';
 
 export const q = (s: string) => `'${s.replace(/'/g, "''")}'`;
 export const arr = (list: readonly (string | number)[]) =>
@@ -29,7 +29,7 @@ export async function exec(db: Db, text: string): Promise<number> {
 }
 
 export async function one<T>(db: Db, text: string): Promise<T> {
-  return rowsOf<T>(await db.execute(sql.raw(text)))[0];
+  return uncheckedRows<T>(await db.execute(sql.raw(text)))[0];
 }
 
 /** Lowest and highest id of the platform users (null when there are none). */

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { rowsOf } from '../../db/sql';
+import { uncheckedRows } from '../../db/sql';
 import type { Log } from '../../lib/log';
 import { SCALE_AVATARS } from '../media';
 import {
@@ -24,7 +24,7 @@ export async function addUsers(db: Db, nUsers: number, batch: number, log: Log):
   for (let start = 1; start <= nUsers; start += batch) {
     const end = Math.min(nUsers, start + batch - 1);
     const g = `(${tag} + g)`;
-    const out = rowsOf<{ lo: number; hi: number }>(
+    const out = uncheckedRows<{ lo: number; hi: number }>(
       await db.execute(
         sql.raw(`
       WITH ins AS (

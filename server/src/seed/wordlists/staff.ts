@@ -29,6 +29,7 @@ export const GROUP_PERMISSIONS: Record<string, string[]> = {
     'favourites',
     'conversation',
     'failed_urls',
+    'moderation_desk',
   ],
   Marketing: [
     'dashboard_data',

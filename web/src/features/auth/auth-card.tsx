@@ -40,7 +40,7 @@ export function AuthCard({
           <Card withBorder shadow="md" radius="lg" p={{ base: 'lg', sm: 'xl' }} className={classes.card}>
             <Stack gap="md">
               <Stack gap={4}>
-                <Title order={2} fz={24}>
+                <Title order={1} fz={24}>
                   {title}
                 </Title>
                 {subtitle ? (

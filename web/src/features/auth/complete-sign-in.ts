@@ -3,6 +3,7 @@ import type { NavigateFunction } from 'react-router';
 import { calls } from '../../api/calls';
 import { apiCall } from '../../api/client';
 import { destinationAfterLogin } from '../../auth/can';
+import { forgetDrafts } from '../../auth/drafts';
 import { parseWidgets, sessionStore } from '../../auth/session';
 import { paths } from '../../paths';
 import type { LoginNotice } from './login-page';
@@ -25,9 +26,16 @@ export async function completeSignIn(
   const { api_token: _omit, ...user } = res.user;
   sessionStore.setPendingKey(null);
   sessionStore.set({ token, user, widgets: parseWidgets(res.widget) });
+  // Drafts kept when a session ended go back to their own author only.
+  forgetDrafts(user.id);
   if (user.must_change_password) {
     // Signed in with a mailed one-time password: a new password comes before anything else.
     navigate(paths.changePassword, { replace: true });
+    return null;
+  }
+  if (user.must_enrol) {
+    // The second-factor policy: a passkey or an authenticator app comes before anything else.
+    navigate(paths.account, { replace: true });
     return null;
   }
   const dest = destinationAfterLogin(user, sessionStore.takeReturnTo(), canVisit);

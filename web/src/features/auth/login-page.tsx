@@ -65,6 +65,7 @@ export default function LoginPage() {
       const res = await apiCall(calls.adminLogin, { username: username.trim(), password });
       if (res.key) {
         sessionStore.setPendingKey(res.key);
+        sessionStore.setPendingFactors(res.factors);
         navigate(paths.verifyOtp, {
           state: {
             notice: { color: 'green', text: res.responseMessage ?? 'OTP sent' },

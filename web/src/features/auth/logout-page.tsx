@@ -4,6 +4,7 @@ import { useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router';
 import { calls } from '../../api/calls';
 import { apiCall } from '../../api/client';
+import { forgetDrafts } from '../../auth/drafts';
 import { sessionStore } from '../../auth/session';
 import { paths } from '../../paths';
 import { PageLoader } from '../../ui/page-loader';
@@ -23,6 +24,8 @@ export default function LogoutPage() {
     const finish = () => {
       sessionStore.clear();
       sessionStore.setReturnTo(null);
+      // Signing out on purpose leaves nothing for the next sign-in to restore.
+      forgetDrafts();
       queryClient.clear();
       navigate(paths.login, {
         replace: true,

@@ -13,6 +13,7 @@ import { AuthCard } from './auth-card';
 import { completeSignIn } from './complete-sign-in';
 import type { LoginNotice } from './login-page';
 import { FormMessage, type Message } from './message';
+import { SecondFactorStep } from './second-factor-step';
 
 /** Seconds left before Resend is allowed, from when the last code was sent. */
 function remainingSeconds(sentAt: number | null, now: number): number {
@@ -28,12 +29,22 @@ function formatCountdown(seconds: number): string {
   return `${String(m).padStart(2, '0')}:${String(s).padStart(2, '0')}`;
 }
 
-/** One-time code step (spec 01 Login screens and section 4). */
-export default function VerifyOtpPage({
-  canVisit,
-}: {
-  canVisit: (user: PermissionHolder, path: string) => boolean;
-}) {
+type CanVisit = (user: PermissionHolder, path: string) => boolean;
+
+/**
+ * The step after the password: the mailed code (spec 01 Login screens and section 4), or, for an
+ * account with a passkey or an authenticator app, those (no code is mailed to it).
+ */
+export default function VerifyOtpPage({ canVisit }: { canVisit: CanVisit }) {
+  const [factors] = useState(() => sessionStore.pendingFactors());
+  return factors.includes('email') ? (
+    <MailedCodeStep canVisit={canVisit} />
+  ) : (
+    <SecondFactorStep canVisit={canVisit} factors={factors} />
+  );
+}
+
+function MailedCodeStep({ canVisit }: { canVisit: (user: PermissionHolder, path: string) => boolean }) {
   const navigate = useNavigate();
   const location = useLocation();
   // Read once: after success the stored key is cleared while this page is still on screen.

@@ -11,11 +11,17 @@ import dayjs from 'dayjs';
 import { useState } from 'react';
 import { calls } from '../../api/calls';
 import { useApiMutation } from '../../api/hooks';
+import { type DialogDraft, useKeepDraft, useRestoredDraft } from '../../auth/drafts';
 import { GuardedModal } from '../../ui/unsaved-changes';
 import { isMoney, showValue } from './calendar-values';
 
 /** The day the form adds to, and the event it edits. */
 export type FormState = { day: string; event?: CampaignSettingEvent };
+
+/** The Add / Edit form's name on its page for a draft kept across a sign-in (issue 34 point 8). */
+export const SETTING_FORM_DRAFT = 'campaign-setting';
+
+type SettingDraft = DialogDraft<{ type: string | null; value: number | string }, FormState>;
 
 /** The popup of one event: its date, name and value; Delete and Change on future days. */
 export function EventModal({
@@ -81,8 +87,14 @@ export function SettingForm({
   onClose: () => void;
 }) {
   const editing = state.event;
-  const [type, setType] = useState<string | null>(editing?.type ?? null);
-  const [value, setValue] = useState<number | string>(editing?.value ?? '');
+  // What was typed when the session ended comes back for the same day and event.
+  const restored = useRestoredDraft<SettingDraft>(SETTING_FORM_DRAFT);
+  const kept =
+    restored?.context.day === state.day && restored.context.event?.id === editing?.id
+      ? restored.value
+      : undefined;
+  const [type, setType] = useState<string | null>(kept ? kept.type : (editing?.type ?? null));
+  const [value, setValue] = useState<number | string>(kept ? kept.value : (editing?.value ?? ''));
   const [errors, setErrors] = useState<{ type?: string; value?: string }>({});
   const save = useApiMutation(calls.campaignSettingsSave, {
     invalidates: [calls.campaignSettingsList],
@@ -93,6 +105,12 @@ export function SettingForm({
     .filter((t) => t === editing?.type || !used.includes(t))
     .map((t) => ({ value: t, label: CAMPAIGN_SETTING_TYPES[t] }));
   const moneyType = type ? isMoney(type) : false;
+  const dirty =
+    !save.isSuccess && (type !== (editing?.type ?? null) || String(value) !== String(editing?.value ?? ''));
+  useKeepDraft(
+    SETTING_FORM_DRAFT,
+    dirty ? ({ context: state, value: { type, value } } satisfies SettingDraft) : undefined,
+  );
 
   const submit = () => {
     const next: typeof errors = {};
@@ -123,10 +141,7 @@ export function SettingForm({
       onClose={onClose}
       title={editing ? 'Edit' : 'Add New Setting'}
       centered
-      dirty={
-        !save.isSuccess &&
-        (type !== (editing?.type ?? null) || String(value) !== String(editing?.value ?? ''))
-      }
+      dirty={dirty}
     >
       <Stack>
         <TextInput label="Date" value={dayjs(state.day).format(DATE_FORMAT)} readOnly />

@@ -1,13 +1,20 @@
-import { CALENDAR_CELLS, type CampaignSettingEvent, FILTER_DATE_FORMAT } from '@admin/contract';
+import {
+  CALENDAR_CELLS,
+  type CampaignSettingEvent,
+  DATE_MAX,
+  DATE_MIN,
+  FILTER_DATE_FORMAT,
+} from '@admin/contract';
 import { ActionIcon, Group, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useMemo, useState } from 'react';
 import { calls } from '../../api/calls';
 import { useApiQuery } from '../../api/hooks';
+import { keptDialog } from '../../auth/drafts';
 import { ErrorAlert } from '../../ui/error-alert';
 import { CalendarDay } from './calendar-day';
-import { EventModal, type FormState, SettingForm } from './calendar-dialogs';
+import { EventModal, type FormState, SETTING_FORM_DRAFT, SettingForm } from './calendar-dialogs';
 
 const WEEKDAYS = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'];
 
@@ -23,14 +30,19 @@ export function gridStart(month: Dayjs): Dayjs {
  * With a userId it manages that customer's own settings (without the platform-only types).
  */
 export function CampaignCalendar({ userId }: { userId?: number }) {
-  const [month, setMonth] = useState(() => dayjs().startOf('month'));
+  // The form open when the session ended opens again, on its month, after signing in.
+  const [form, setForm] = useState<FormState | null>(() => keptDialog<FormState>(SETTING_FORM_DRAFT) ?? null);
+  const [month, setMonth] = useState(() => dayjs(form?.day).startOf('month'));
   const [opened, setOpened] = useState<CampaignSettingEvent | null>(null);
-  const [form, setForm] = useState<FormState | null>(null);
   const start = gridStart(month);
   const days = useMemo(() => Array.from({ length: CALENDAR_CELLS }, (_, i) => start.add(i, 'day')), [start]);
+  // The server reads days from DATE_MIN to DATE_MAX only: the grids of January 2000 and December
+  // 2100 reach past them, and the month arrows stop there.
+  const first = start.format(FILTER_DATE_FORMAT);
+  const last = start.add(CALENDAR_CELLS - 1, 'day').format(FILTER_DATE_FORMAT);
   const q = useApiQuery(calls.campaignSettingsList, {
-    start_date: start.format(FILTER_DATE_FORMAT),
-    end_date: start.add(CALENDAR_CELLS - 1, 'day').format(FILTER_DATE_FORMAT),
+    start_date: first < DATE_MIN ? DATE_MIN : first,
+    end_date: last > DATE_MAX ? DATE_MAX : last,
     ...(userId ? { user_id: userId } : {}),
   });
   const byDay = useMemo(() => {
@@ -51,12 +63,13 @@ export function CampaignCalendar({ userId }: { userId?: number }) {
           variant="default"
           size="lg"
           aria-label="Previous month"
+          disabled={month.format(FILTER_DATE_FORMAT) <= DATE_MIN}
           onClick={() => setMonth((m) => m.subtract(1, 'month'))}
         >
           <IconChevronLeft size={18} />
         </ActionIcon>
         <Group gap="xs">
-          <Title order={4} aria-live="polite">
+          <Title order={2} size="h4" aria-live="polite">
             {month.format('MMMM YYYY')}
           </Title>
           {q.isFetching ? <Loader size="xs" /> : null}
@@ -65,6 +78,7 @@ export function CampaignCalendar({ userId }: { userId?: number }) {
           variant="default"
           size="lg"
           aria-label="Next month"
+          disabled={month.endOf('month').format(FILTER_DATE_FORMAT) >= DATE_MAX}
           onClick={() => setMonth((m) => m.add(1, 'month'))}
         >
           <IconChevronRight size={18} />

@@ -75,7 +75,7 @@ export function DetailTable({ c }: { c: CampaignDetail }) {
   ];
   return (
     <Card withBorder radius="md" padding="md">
-      <Title order={4} mb="sm">
+      <Title order={2} size="h4" mb="sm">
         Details
       </Title>
       <SimpleGrid cols={{ base: 1, md: local ? 2 : 1 }} spacing="lg">

@@ -3,10 +3,11 @@ import { Badge, Card, Center, Group, Loader, SimpleGrid, Stack, Text, Title } fr
 import { useState } from 'react';
 import { useParams } from 'react-router';
 import { calls } from '../../api/calls';
-import { useApiQuery } from '../../api/hooks';
+import { alertUnlessMissing, useApiQuery } from '../../api/hooks';
+import { paths } from '../../paths';
 import { type DateRange, DateRangeInput, rangeParams } from '../../ui/date-range-input';
-import { EmptyState } from '../../ui/empty-state';
 import { ErrorAlert } from '../../ui/error-alert';
+import { RecordError } from '../../ui/missing-record';
 import { PageHeader } from '../../ui/page-header';
 import { PageLoader } from '../../ui/page-loader';
 import { DetailTable } from './campaign-detail-table';
@@ -16,19 +17,38 @@ import { ApproveButton, StatusBadge, StatusChanger } from './status-change';
 
 /** Campaign details and insight (spec 02 Campaign details). */
 export default function CampaignDetailsPage() {
-  const id = Number(useParams().campaignId);
+  const param = useParams().campaignId ?? '';
+  const id = Number(param);
+  const validId = Number.isInteger(id) && id > 0;
   const [range, setRange] = useState<DateRange>([null, null]);
-  const details = useApiQuery(calls.campaignDetails, { id }, { enabled: id > 0 });
-  const insights = useApiQuery(calls.campaignInsights, { id, ...rangeParams(range) }, { enabled: id > 0 });
+  const details = useApiQuery(
+    calls.campaignDetails,
+    { id },
+    { enabled: validId, placeholderData: undefined, alertOnError: alertUnlessMissing },
+  );
+  // Asked for beside the details; a missing campaign is said once, by the details' state.
+  const insights = useApiQuery(
+    calls.campaignInsights,
+    { id, ...rangeParams(range) },
+    { enabled: validId, alertOnError: alertUnlessMissing },
+  );
 
-  if (!(id > 0)) {
-    return <EmptyState text="Campaign not found" />;
+  if (!validId || (details.isError && !details.data)) {
+    return (
+      <>
+        <PageHeader title="Campaign Details" />
+        <RecordError
+          error={validId ? details.error : null}
+          thing="Campaign"
+          id={param}
+          back={{ to: paths.campaignList, label: 'Campaign List' }}
+          onRetry={() => void details.refetch()}
+        />
+      </>
+    );
   }
   if (details.isPending) {
     return <PageLoader />;
-  }
-  if (details.isError) {
-    return <ErrorAlert error={details.error} onRetry={() => details.refetch()} />;
   }
   const c = details.data.data;
   return (
@@ -42,7 +62,7 @@ export default function CampaignDetailsPage() {
               Status
             </Text>
             <StatusBadge row={c} />
-            <Badge color={c.is_approved ? 'teal' : 'gray'} variant="outline" aria-label="Approval">
+            <Badge color={c.is_approved ? 'teal' : 'gray'} variant="outline" data-testid="approval">
               {c.is_approved ? CAMPAIGN_TEXTS.approved : CAMPAIGN_TEXTS.notApproved}
             </Badge>
           </Group>
@@ -58,7 +78,9 @@ export default function CampaignDetailsPage() {
         <Media c={c} />
         <Stack gap="md">
           <Group justify="space-between" wrap="wrap">
-            <Title order={4}>Insight</Title>
+            <Title order={2} size="h4">
+              Insight
+            </Title>
             <DateRangeInput value={range} onChange={setRange} w={260} />
           </Group>
           {insights.isError && !insights.data ? (

@@ -35,7 +35,7 @@ export function Counters({ insight }: { insight: CampaignInsight }) {
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
     <Card withBorder radius="md" padding="md" aria-label={title} component="section">
-      <Title order={5} mb="sm">
+      <Title order={3} size="h5" mb="sm">
         {title}
       </Title>
       {children}

@@ -4,12 +4,14 @@ import { IconRefresh, IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
 import { calls } from '../../api/calls';
 import { useApiQuery } from '../../api/hooks';
+import { keptDialog } from '../../auth/drafts';
 import { type DateRange, DateRangeInput, rangeParams } from '../../ui/date-range-input';
 import { ListTable } from '../../ui/list-table';
 import { PageHeader } from '../../ui/page-header';
 import { type ListState, useFilterText, useListState } from '../../ui/use-list-state';
 import { UserAvatar } from '../../ui/user-avatar';
 import { CampaignsTable } from './campaigns-table';
+import { STATUS_DRAFT } from './status-change';
 
 const STATUS_OPTIONS = ['All', ...CAMPAIGN_STATUSES];
 
@@ -31,7 +33,11 @@ export function CampaignListView({ deleted }: { deleted: boolean }) {
   const range: DateRange = [list.filters.from || null, list.filters.to || null];
   const debouncedAd = list.filters.ad_name;
   const debouncedCustomer = list.filters.customer;
-  const [expanded, setExpanded] = useState<number[]>([]);
+  // A status popup open when the session ended opens again after signing in: its customer's row too.
+  const [expanded, setExpanded] = useState<number[]>(() => {
+    const customer = keptDialog<{ customer?: number }>(STATUS_DRAFT)?.customer;
+    return customer ? [customer] : [];
+  });
 
   const filters = {
     ...(debouncedAd ? { ad_name: debouncedAd } : {}),

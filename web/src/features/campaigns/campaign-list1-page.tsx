@@ -1,5 +1,5 @@
 import { ComingSoon } from '../../ui/coming-soon';
 
 export default function CampaignList1Page() {
-  return <ComingSoon title="Campaign List" />;
+  return <ComingSoon title="Campaign List" order={1} />;
 }

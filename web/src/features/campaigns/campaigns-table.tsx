@@ -1,7 +1,6 @@
 import type { CampaignRow, CampaignStatus } from '@admin/contract';
-import { Button, Checkbox, Group, Menu, Stack, Text } from '@mantine/core';
-import { IconColumns, IconEye } from '@tabler/icons-react';
-import { useState } from 'react';
+import { Button, Group, Stack, Text } from '@mantine/core';
+import { IconEye } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { calls } from '../../api/calls';
 import { useApiQuery } from '../../api/hooks';
@@ -101,7 +100,7 @@ function campaignColumns(canView: boolean): ListColumn<CampaignRow>[] {
 
 /**
  * A customer's campaigns (the expanded row of the campaign list and the profile's Campaigns tab):
- * the spec's columns, a column chooser for the hidden ones, status change by clicking the status.
+ * the spec's columns (the list's column chooser shows the hidden ones), status change by clicking the status.
  */
 export function CampaignsTable({
   userId,
@@ -118,7 +117,6 @@ export function CampaignsTable({
     direction: 'desc',
     ...(inExpandedRow ? { urlKey: false } : {}),
   });
-  const [shown, setShown] = useState<string[]>([]);
   const canView = useCan('campaign_details');
   const q = useApiQuery(calls.campaignsList, {
     ...list.params,
@@ -128,16 +126,12 @@ export function CampaignsTable({
   });
 
   const base = campaignColumns(canView);
-  const columns = base.map((c) => {
-    const optional = (HIDDEN_BY_DEFAULT as readonly string[]).includes(c.accessor);
-    return {
-      ...c,
-      title: COLUMN_TITLES[c.accessor],
-      hidden: optional && !shown.includes(c.accessor),
-      // A column the user chose stays in the header.
-      ...(optional ? { priority: 1 as const } : {}),
-    };
-  });
+  // The spec's hidden columns start hidden; the list's column chooser shows them.
+  const columns = base.map((c) => ({
+    ...c,
+    title: COLUMN_TITLES[c.accessor],
+    hidden: (HIDDEN_BY_DEFAULT as readonly string[]).includes(c.accessor),
+  }));
 
   return (
     <Stack gap="xs" p="xs">
@@ -145,27 +139,6 @@ export function CampaignsTable({
         <Text size="sm" fw={600}>
           Campaigns
         </Text>
-        <Menu closeOnItemClick={false} position="bottom-end" withinPortal>
-          <Menu.Target>
-            <Button size="xs" variant="default" leftSection={<IconColumns size={14} />}>
-              Columns
-            </Button>
-          </Menu.Target>
-          <Menu.Dropdown>
-            <Menu.Label>Hidden columns</Menu.Label>
-            {HIDDEN_BY_DEFAULT.map((c) => (
-              <Menu.Item key={c}>
-                <Checkbox
-                  label={COLUMN_TITLES[c]}
-                  checked={shown.includes(c)}
-                  onChange={(e) =>
-                    setShown((s) => (e.currentTarget.checked ? [...s, c] : s.filter((x) => x !== c)))
-                  }
-                />
-              </Menu.Item>
-            ))}
-          </Menu.Dropdown>
-        </Menu>
       </Group>
       <ListTable<CampaignRow>
         aria-label="Campaigns"

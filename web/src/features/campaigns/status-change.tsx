@@ -15,6 +15,7 @@ import { useState } from 'react';
 import { calls } from '../../api/calls';
 import { useApiMutation } from '../../api/hooks';
 import { useCan } from '../../auth/can';
+import { type DialogDraft, keptDialog, useKeepDraft, useRestoredDraft } from '../../auth/drafts';
 import { GuardedModal } from '../../ui/unsaved-changes';
 
 const STATUS_COLORS: Record<string, string> = {
@@ -34,6 +35,18 @@ const CAMPAIGN_QUERIES = [
   calls.campaignDetails,
   calls.campaignInsights,
 ] as const;
+
+/**
+ * The status change open on a page (the list's popup or the details page) for a draft kept across
+ * a sign-in (issue 34 point 8): the chosen status and the decline reason, for which campaign (and
+ * on the list, whose campaigns were expanded).
+ */
+export const STATUS_DRAFT = 'campaign-status';
+
+type StatusDraft = DialogDraft<
+  { status: string | null; reason: string; declining: boolean },
+  { campaign: number; customer?: number }
+>;
 
 /** The status badge with its hint ('Duration', 'Budget', 'Per day budget exceed'). */
 export function StatusBadge({ row }: { row: Pick<CampaignRow, 'status' | 'status_hint'> }) {
@@ -55,11 +68,22 @@ export function StatusBadge({ row }: { row: Pick<CampaignRow, 'status' | 'status
  * The status select (Select Status, Pending, Approved, Declined, Paused) and Change Status button;
  * Declined asks for a reason in the 'Decline Reason' popup. Everything closes and reloads after.
  */
-export function StatusChanger({ campaignId, onDone }: { campaignId: number; onDone?: () => void }) {
-  const [status, setStatus] = useState<string | null>(null);
+export function StatusChanger({
+  campaignId,
+  customerId,
+  onDone,
+}: {
+  campaignId: number;
+  /** The campaign's customer, on the list (its row is expanded again after signing in). */
+  customerId?: number;
+  onDone?: () => void;
+}) {
+  const restored = useRestoredDraft<StatusDraft>(STATUS_DRAFT);
+  const kept = restored?.context.campaign === campaignId ? restored.value : undefined;
+  const [status, setStatus] = useState<string | null>(kept?.status ?? null);
   const [error, setError] = useState<string | null>(null);
-  const [declining, setDeclining] = useState(false);
-  const [reason, setReason] = useState('');
+  const [declining, setDeclining] = useState(kept?.declining === true);
+  const [reason, setReason] = useState(kept?.reason ?? '');
   const [reasonError, setReasonError] = useState<string | null>(null);
   const canChange = useCan('campaign_status');
   const change = useApiMutation(calls.campaignStatusChange, {
@@ -71,6 +95,16 @@ export function StatusChanger({ campaignId, onDone }: { campaignId: number; onDo
       onDone?.();
     },
   });
+
+  useKeepDraft(
+    STATUS_DRAFT,
+    status || reason.trim()
+      ? ({
+          context: { campaign: campaignId, customer: customerId },
+          value: { status, reason, declining },
+        } satisfies StatusDraft)
+      : undefined,
+  );
 
   const submit = () => {
     if (!status) {
@@ -153,7 +187,10 @@ export function StatusChanger({ campaignId, onDone }: { campaignId: number; onDo
 /** A status cell that opens the status changer when clicked (campaign_status). */
 export function StatusCell({ row }: { row: CampaignRow }) {
   const canChange = useCan('campaign_status');
-  const [open, setOpen] = useState(false);
+  // The popup open when the session ended opens again, with its draft, after signing in.
+  const [open, setOpen] = useState(
+    () => keptDialog<StatusDraft['context']>(STATUS_DRAFT)?.campaign === row.id,
+  );
   if (!canChange || row.deleted) {
     return <StatusBadge row={row} />;
   }
@@ -165,7 +202,8 @@ export function StatusCell({ row }: { row: CampaignRow }) {
             e.stopPropagation();
             setOpen(true);
           }}
-          aria-label={`Change status of ${row.campaign_name}`}
+          // The name begins with what it shows (WCAG 2.5.3): 'Pending: change status of …'.
+          aria-label={`${[row.status, row.status_hint].filter(Boolean).join(', ')}: change status of ${row.campaign_name}`}
         >
           <StatusBadge row={row} />
         </UnstyledButton>
@@ -176,7 +214,7 @@ export function StatusCell({ row }: { row: CampaignRow }) {
             <Text size="sm">Current status:</Text>
             <StatusBadge row={row} />
           </Group>
-          <StatusChanger campaignId={row.id} onDone={() => setOpen(false)} />
+          <StatusChanger campaignId={row.id} customerId={row.user_id} onDone={() => setOpen(false)} />
         </Stack>
       </Modal>
     </>

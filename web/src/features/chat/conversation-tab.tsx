@@ -29,9 +29,8 @@ import { paths } from '../../paths';
 import { ErrorAlert } from '../../ui/error-alert';
 import { PageLoader } from '../../ui/page-loader';
 import { UserAvatar } from '../../ui/user-avatar';
-import { AccessRequestsButton } from './access-requests';
 import classes from './chat.module.css';
-import { roomPreview } from './messages';
+import { roomPreview, roomTitle } from './messages';
 import { PostCarousel } from './post-carousel';
 import { RequestAccessPanel } from './request-access-panel';
 import { joinRequest, useChatSocket } from './socket';
@@ -42,20 +41,10 @@ const MESSAGES_PAGE = 20;
 /** Profile tab 'Conversation': the user's chat rooms and their messages (spec 01 section 2). */
 export default function ConversationTab({ userId }: { userId: number }) {
   const allowed = useCan('conversation');
-  const canReview = useCan('user_permissions_update');
   if (!allowed) {
     return <RequestAccessPanel />;
   }
-  return (
-    <Stack gap="sm">
-      {canReview ? (
-        <Group justify="flex-end">
-          <AccessRequestsButton />
-        </Group>
-      ) : null}
-      <Conversations key={userId} userId={userId} />
-    </Stack>
-  );
+  return <Conversations key={userId} userId={userId} />;
 }
 
 function Conversations({ userId }: { userId: number }) {
@@ -95,7 +84,7 @@ function Conversations({ userId }: { userId: number }) {
               aria-current={selected?.id === room.id ? 'true' : undefined}
             >
               <Text fw={600} size="sm" truncate>
-                {room.name || room.channel}
+                {roomTitle(room, userId)}
               </Text>
               <Text size="xs" c="dimmed" truncate>
                 {roomPreview(room)}
@@ -122,7 +111,7 @@ function Conversations({ userId }: { userId: number }) {
   ) : (
     <Paper withBorder radius="md" p="xl">
       <Text c="dimmed" ta="center">
-        {TEXTS.noMessage}
+        Pick a room on the left to read its messages.
       </Text>
     </Paper>
   );
@@ -209,13 +198,13 @@ function RoomMessages({ userId, room, onBack }: { userId: number; room: ChatRoom
             Back
           </Button>
           <Text fw={600} size="sm" truncate>
-            {room.name || room.channel}
+            {roomTitle(room, userId)}
           </Text>
         </Group>
       ) : (
         <Box className={classes.backBar}>
           <Text fw={600} size="sm" truncate>
-            {room.name || room.channel}
+            {roomTitle(room, userId)}
           </Text>
         </Box>
       )}

@@ -1,4 +1,4 @@
-import { Button, Group, TextInput } from '@mantine/core';
+import { Button, Group, Textarea } from '@mantine/core';
 import { IconSend } from '@tabler/icons-react';
 import { useRef, useState } from 'react';
 import classes from './chat.module.css';
@@ -10,7 +10,10 @@ interface ComposerProps {
   onSend: (text: string) => void;
 }
 
-/** The message box and Send (Enter sends); tells the thread while staff is typing. */
+/**
+ * The message box and Send: Enter sends, Shift+Enter starts a new line; the box grows to six lines
+ * and has the focus when the tab opens. Tells the thread while staff is typing.
+ */
 export function DmComposer({ socket, channel, onSend }: ComposerProps) {
   const [draft, setDraft] = useState('');
   const lastTypingSent = useRef(0);
@@ -35,11 +38,17 @@ export function DmComposer({ socket, channel, onSend }: ComposerProps) {
   };
 
   return (
-    <Group className={classes.composer} gap="xs" wrap="nowrap">
-      <TextInput
+    <Group className={classes.composer} gap="xs" wrap="nowrap" align="flex-end">
+      <Textarea
         className={classes.input}
         placeholder="Enter your message here..."
         aria-label="Message"
+        description="Enter sends, Shift+Enter adds a line"
+        autosize
+        minRows={1}
+        maxRows={6}
+        // Opening the Direct Message tab is asking to write one.
+        autoFocus
         value={draft}
         maxLength={5000}
         onChange={(e) => onDraftChange(e.currentTarget.value)}

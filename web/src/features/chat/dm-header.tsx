@@ -1,6 +1,6 @@
 import { Badge, Box, Group, Text } from '@mantine/core';
 import { useEffect, useState } from 'react';
-import { relativeTime } from '../../lib/format';
+import { RelativeTime } from '../../ui/relative-time';
 import { UserAvatar } from '../../ui/user-avatar';
 import classes from './chat.module.css';
 import type { Peer } from './use-dm-history';
@@ -30,7 +30,7 @@ export function DmHeader({ peer, online, connected, socketError }: HeaderProps) 
             {peer?.name}
           </Text>
           <Text size="xs" c="dimmed" data-testid="last-seen">
-            Last seen: {online ? 'online now' : peer?.last_seen ? relativeTime(peer.last_seen) : 'never'}
+            Last seen: {online ? 'online now' : <RelativeTime value={peer?.last_seen} fallback="never" />}
           </Text>
         </Box>
       </Group>

@@ -1,6 +1,6 @@
 import type { ChatRoom, DirectMessage } from '@admin/contract';
 import { describe, expect, it } from 'vitest';
-import { merge, roomPreview, type UiMessage } from './messages';
+import { merge, roomPreview, roomTitle, type UiMessage } from './messages';
 
 const room = (last: ChatRoom['last_message']): ChatRoom => ({
   id: 1,
@@ -25,6 +25,17 @@ const dm = (id: number, extra: Partial<DirectMessage> = {}): DirectMessage => ({
   read_at: null,
   status: 'unread',
   ...extra,
+});
+
+describe('roomTitle', () => {
+  const member = (id: number, username: string) => ({ id, username, avatar: null });
+  it('is the room name, else the other members, else the channel', () => {
+    expect(roomTitle({ ...room(null), name: 'Hikers' }, 1)).toBe('Hikers');
+    expect(roomTitle({ ...room(null), members: [member(1, 'me'), member(2, 'ana')] }, 1)).toBe('With @ana');
+    const many = [1, 2, 3, 4, 5, 6].map((id) => member(id, `u${id}`));
+    expect(roomTitle({ ...room(null), members: many }, 1)).toBe('With @u2, @u3, @u4 +2');
+    expect(roomTitle({ ...room(null), members: [member(1, 'me')] }, 1)).toBe('chat_1_2');
+  });
 });
 
 describe('roomPreview', () => {

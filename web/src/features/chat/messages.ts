@@ -14,6 +14,24 @@ export function roomPreview(room: ChatRoom): string {
     : last.message;
 }
 
+const TITLE_MEMBERS = 3;
+
+/**
+ * A room's name as shown: its own name, else who the user talks with ('With @ana, @ben +2'), and
+ * the channel only for a room without other members.
+ */
+export function roomTitle(room: ChatRoom, userId: number): string {
+  if (room.name) {
+    return room.name;
+  }
+  const others = room.members.filter((m) => m.id !== userId).map((m) => `@${m.username}`);
+  if (others.length === 0) {
+    return room.channel;
+  }
+  const more = others.length > TITLE_MEMBERS ? ` +${others.length - TITLE_MEMBERS}` : '';
+  return `With ${others.slice(0, TITLE_MEMBERS).join(', ')}${more}`;
+}
+
 /** A message as shown: stored ones have an id; pending 1 = sending, 2 = failed (spec 01 section 3). */
 export interface UiMessage extends DirectMessage {
   key: string;

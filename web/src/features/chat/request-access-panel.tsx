@@ -5,7 +5,7 @@ import { calls } from '../../api/calls';
 import { useApiMutation, useApiQuery } from '../../api/hooks';
 import { formatDateTime } from '../../lib/format';
 
-/** Shown instead of the conversations without the `conversation` permission. */
+/** Shown instead of the conversations without the `conversation` permission (spec 01 section 2). */
 export function RequestAccessPanel() {
   const [message, setMessage] = useState('');
   const mine = useApiQuery(calls.myConversationAccessRequest, {}, { alertOnError: false });
@@ -15,23 +15,35 @@ export function RequestAccessPanel() {
   });
   const latest = mine.data?.data;
   const pending = latest?.status === 'pending';
+  const who = latest?.decided_by_name ?? latest?.decided_by;
   return (
     <Paper withBorder radius="md" p="xl" maw={560} mx="auto">
       <Stack align="center" gap="sm">
         <ThemeIcon size={48} radius="xl" variant="light" color="gray">
           <IconLock size={26} />
         </ThemeIcon>
-        <Title order={4}>You need access</Title>
+        <Title order={2} size="h4">
+          You need access
+        </Title>
         <Text c="dimmed" ta="center">
           Request access, or switch to an account with access
         </Text>
         {pending ? (
-          <Alert color="blue" variant="light" w="100%">
-            Your request of {formatDateTime(latest.created_at)} is waiting for a super admin.
+          <Alert color="blue" variant="light" w="100%" role="status">
+            Your request of {formatDateTime(latest.created_at)} was sent to the staff who can grant access.
+            You will be told here and by mail when they answer.
           </Alert>
         ) : latest?.status === 'denied' ? (
-          <Alert color="orange" variant="light" w="100%">
-            Your request of {formatDateTime(latest.created_at)} was denied.
+          <Alert color="orange" variant="light" w="100%" title="Your request was declined">
+            <Text size="sm">
+              {who ? `${who} declined` : 'Declined:'} your request of {formatDateTime(latest.created_at)}
+              {latest.decided_at ? ` on ${formatDateTime(latest.decided_at)}` : ''}.
+            </Text>
+            {latest.note ? (
+              <Text size="sm" mt={4}>
+                Note: “{latest.note}”
+              </Text>
+            ) : null}
           </Alert>
         ) : null}
         <Textarea

@@ -20,6 +20,7 @@ import StarterKit from '@tiptap/starter-kit';
 import { useState } from 'react';
 import { calls } from '../../api/calls';
 import { useApiMutation } from '../../api/hooks';
+import { useKeepDraft, useRestoredDraft } from '../../auth/drafts';
 import { useUnsavedChanges } from '../../ui/unsaved-changes';
 import classes from './page-editor.module.css';
 
@@ -119,6 +120,9 @@ function ImageUrlControl() {
   );
 }
 
+/** The editor's name on its page (each static page has its own address) for a kept draft. */
+const CMS_DRAFT = 'page-content';
+
 /** The rich-text editor of one static page with Save at the top and the bottom. */
 export default function PageEditor({
   pageKey,
@@ -129,7 +133,10 @@ export default function PageEditor({
   initialHtml: string;
   canSave: boolean;
 }) {
-  const [dirty, setDirty] = useState(false);
+  // An edit in progress when the session ended comes back after signing in again (issue 34 point 8).
+  const restored = useRestoredDraft<string>(CMS_DRAFT);
+  const kept = canSave && typeof restored === 'string' ? restored : undefined;
+  const [dirty, setDirty] = useState(kept !== undefined);
   const editor = useEditor({
     extensions: [
       StarterKit.configure({ link: false }),
@@ -145,7 +152,7 @@ export default function PageEditor({
       TableHeader,
       TableCell,
     ],
-    content: initialHtml,
+    content: kept ?? initialHtml,
     editable: canSave,
     // The editable area is the textbox: it needs the name (the editor's frame is only a box).
     editorProps: { attributes: { 'aria-label': 'Page content', 'aria-multiline': 'true' } },
@@ -162,6 +169,7 @@ export default function PageEditor({
     },
   });
   useUnsavedChanges(dirty && canSave && !save.isPending);
+  useKeepDraft(CMS_DRAFT, dirty && canSave && editor ? editor.getHTML() : undefined);
   const saveButton = (where: string) => (
     <Button
       onClick={() => editor && save.mutate({ data_key: pageKey, data: editor.getHTML() })}

@@ -1,4 +1,4 @@
-import { hasPermission, WIDGET_CATALOGUE, type WidgetType } from '@admin/contract';
+import { hasPermission, SERIES_MAX_DAYS, WIDGET_CATALOGUE, type WidgetType } from '@admin/contract';
 import { Anchor, Button, Card, Group, SimpleGrid, Skeleton, Stack, Tabs, Text } from '@mantine/core';
 import { IconChartBar, IconLayoutDashboard, IconSearch, IconSpeakerphone } from '@tabler/icons-react';
 import dayjs from 'dayjs';
@@ -51,7 +51,7 @@ export default function DashboardPage() {
         }
       />
       <Group gap="sm" align="flex-end" wrap="wrap">
-        <DateRangeInput value={picked} onChange={setPicked} clearable={false} />
+        <DateRangeInput value={picked} onChange={setPicked} clearable={false} maxDays={SERIES_MAX_DAYS} />
         <Button
           leftSection={<IconSearch size={16} />}
           disabled={!canSearch}

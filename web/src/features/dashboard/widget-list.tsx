@@ -20,7 +20,7 @@ export function WidgetList({
   const { setNodeRef, isOver } = useDroppable({ id });
   return (
     <Card withBorder radius="md" bg={isOver ? 'var(--mantine-color-blue-light)' : undefined}>
-      <Title order={5} mb="sm" id={`${id}-title`}>
+      <Title order={2} size="h5" mb="sm" id={`${id}-title`}>
         {LIST_TITLE[id]}
       </Title>
       <SortableContext id={id} items={items.map((w) => w.id)} strategy={verticalListSortingStrategy}>

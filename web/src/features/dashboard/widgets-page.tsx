@@ -26,6 +26,16 @@ import { useUnsavedChanges } from '../../ui/unsaved-changes';
 import { ItemBody, WidgetList } from './widget-list';
 import { dragAccessibility, type Lists, widgetMoves } from './widget-moves';
 
+/** The saved list, which arrives as a JSON string (spec 02); anything unreadable is no widgets. */
+function parseList(raw: string): DashboardWidget[] {
+  try {
+    const list: unknown = JSON.parse(raw);
+    return Array.isArray(list) ? (list as DashboardWidget[]) : [];
+  } catch {
+    return [];
+  }
+}
+
 /** /dashboard-widgets/{POST|ADS}: drag widgets between Available and Selected, reorder, Save. */
 export default function DashboardWidgetsPage() {
   const { tab } = useParams();
@@ -71,7 +81,11 @@ function Arranger({ type }: { type: WidgetType }) {
     invalidates: [calls.dashboardWidget],
     onSuccess: (res, input) => {
       sessionStore.update({ widgets: parseWidgets(res.widget) });
-      setSavedOrder((JSON.parse(String(input.widget_json)) as DashboardWidget[]).map((w) => w.id).join(','));
+      setSavedOrder(
+        parseList(String(input.widget_json))
+          .map((w) => w.id)
+          .join(','),
+      );
     },
   });
   useUnsavedChanges(order !== null && savedOrder !== null && order !== savedOrder && !save.isPending);
@@ -79,7 +93,7 @@ function Arranger({ type }: { type: WidgetType }) {
     if (q.data && !lists) {
       const { widget_json, available } = q.data.data;
       const allowed = new Set(available.map((w) => w.id));
-      const selected = widget_json.filter((w) => allowed.has(w.id));
+      const selected = parseList(widget_json).filter((w) => allowed.has(w.id));
       const chosen = new Set(selected.map((w) => w.id));
       setLists({ selected, available: available.filter((w) => !chosen.has(w.id)) });
       setSavedOrder(selected.map((w) => w.id).join(','));

@@ -22,7 +22,7 @@ function withToken(req: SwaggerRequest): SwaggerRequest {
 /** Swagger UI on an already fetched OpenAPI document (this module is its own lazy chunk). */
 export default function SwaggerPanel({ spec }: { spec: object }) {
   const box = useRef<HTMLDivElement>(null);
-  useNamedServersSelect(box);
+  useSwaggerFixes(box);
   return (
     <div ref={box}>
       <SwaggerUI
@@ -38,10 +38,11 @@ export default function SwaggerPanel({ spec }: { spec: object }) {
 }
 
 /**
- * Swagger UI draws its servers select inside an empty label, so it has no name; it is named here
- * (and again whenever Swagger redraws it).
+ * Fixes of Swagger UI's markup, made here and again whenever Swagger redraws: its servers select
+ * sits inside an empty label, so it has no name; its document title is an h1 below the page's own
+ * h1, followed by h3 tag sections, so it is read as a level 2 heading (no level skipped).
  */
-function useNamedServersSelect(ref: RefObject<HTMLDivElement | null>) {
+function useSwaggerFixes(ref: RefObject<HTMLDivElement | null>) {
   useEffect(() => {
     const box = ref.current;
     if (!box) {
@@ -50,6 +51,9 @@ function useNamedServersSelect(ref: RefObject<HTMLDivElement | null>) {
     const name = () => {
       for (const select of box.querySelectorAll('select#servers:not([aria-label])')) {
         select.setAttribute('aria-label', 'Servers');
+      }
+      for (const title of box.querySelectorAll('.info .title:not([aria-level])')) {
+        title.setAttribute('aria-level', '2');
       }
     };
     name();

@@ -3,6 +3,9 @@ import { calls } from '../../api/calls';
 import { useApiMutation } from '../../api/hooks';
 import { OneFieldModal } from '../../ui/one-field-modal';
 
+/** The popup's name on the Groups page for a draft kept across a sign-in (issue 34 point 8). */
+export const GROUP_FORM_DRAFT = 'group-form';
+
 /** Add / edit popup: one Group Name field; 'Group name is required' after the first submit. */
 export function GroupFormModal({
   opened,
@@ -29,6 +32,7 @@ export function GroupFormModal({
       maxLength={100}
       onSubmit={(name) => (group ? edit.mutate({ id: group.id, name }) : add.mutate({ name }))}
       onClose={onClose}
+      draft={{ key: GROUP_FORM_DRAFT, context: { group } }}
     />
   );
 }

@@ -1,18 +1,21 @@
 import type { GroupRow } from '@admin/contract';
-import { Button, Group, Stack } from '@mantine/core';
-import { IconPlus } from '@tabler/icons-react';
+import { ActionIcon, Button, Group, Stack, Tooltip } from '@mantine/core';
+import { IconKey, IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
+import { Link } from 'react-router';
 import { calls } from '../../api/calls';
 import { useApiMutation, useApiQuery } from '../../api/hooks';
 import { useCan } from '../../auth/can';
+import { keptDialog } from '../../auth/drafts';
 import { formatDateTime } from '../../lib/format';
+import { paths } from '../../paths';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { ListSearch } from '../../ui/list-search';
 import { ListTable } from '../../ui/list-table';
 import { PageHeader } from '../../ui/page-header';
 import { EditDeleteActions } from '../../ui/row-actions';
 import { useListState } from '../../ui/use-list-state';
-import { GroupFormModal } from './group-form-modal';
+import { GROUP_FORM_DRAFT, GroupFormModal } from './group-form-modal';
 
 type Order = 'id' | 'name' | 'created_at' | 'updated_at';
 
@@ -23,8 +26,12 @@ export default function GroupsPage() {
   const canAdd = useCan('add_group');
   const canEdit = useCan('edit_group');
   const canDelete = useCan('delete_group');
-  const showActions = canAdd || canEdit || canDelete;
-  const [form, setForm] = useState<{ group: GroupRow | null } | null>(null);
+  const canPermissions = useCan('group_permissions');
+  const showActions = canAdd || canEdit || canDelete || canPermissions;
+  // A popup open when the session ended opens again, with its draft, after signing in.
+  const [form, setForm] = useState<{ group: GroupRow | null } | null>(
+    () => keptDialog<{ group: GroupRow | null }>(GROUP_FORM_DRAFT) ?? null,
+  );
   const [deleting, setDeleting] = useState<GroupRow | null>(null);
   const remove = useApiMutation(calls.groupDelete, {
     invalidates: [calls.groupList, calls.groupDropdown],
@@ -79,7 +86,20 @@ export default function GroupsPage() {
             actions: true,
             hidden: !showActions,
             render: (g) => (
-              <Group justify="flex-end">
+              <Group justify="flex-end" gap={4} wrap="nowrap">
+                {canPermissions ? (
+                  <Tooltip label="Permissions of this group">
+                    <ActionIcon
+                      component={Link}
+                      to={`${paths.groupPermissions}?group=${g.id}`}
+                      variant="light"
+                      color="gray"
+                      aria-label={`Permissions of ${g.name}`}
+                    >
+                      <IconKey size={16} />
+                    </ActionIcon>
+                  </Tooltip>
+                ) : null}
                 <EditDeleteActions
                   name={g.name}
                   edit={{

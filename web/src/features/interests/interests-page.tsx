@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { calls } from '../../api/calls';
 import { useApiMutation, useApiQuery } from '../../api/hooks';
 import { useCan } from '../../auth/can';
+import { keptDialog } from '../../auth/drafts';
 import { formatDateTime } from '../../lib/format';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { ListSearch } from '../../ui/list-search';
@@ -15,6 +16,9 @@ import { EditDeleteActions } from '../../ui/row-actions';
 import { useListState } from '../../ui/use-list-state';
 
 /** /interest: interest tags with add/edit popup and delete only while no campaign uses them. */
+/** The add/edit popup's name on this page for a draft kept across a sign-in (issue 34 point 8). */
+const INTEREST_FORM_DRAFT = 'interest-form';
+
 export default function InterestsPage() {
   const list = useListState<string>({
     order_by: 'created_at',
@@ -24,7 +28,10 @@ export default function InterestsPage() {
   const canAdd = useCan('campaign_interests_add');
   const canEdit = useCan('campaign_interests_update');
   const canDelete = useCan('campaign_interests_delete');
-  const [editing, setEditing] = useState<InterestRow | 'new' | null>(null);
+  // A popup open when the session ended opens again, with its draft, after signing in.
+  const [editing, setEditing] = useState<InterestRow | 'new' | null>(
+    () => keptDialog<InterestRow | 'new'>(INTEREST_FORM_DRAFT) ?? null,
+  );
   const [deleting, setDeleting] = useState<InterestRow | null>(null);
   const remove = useApiMutation(calls.interestsDelete, {
     invalidates: [calls.interestsList],
@@ -115,6 +122,7 @@ function InterestForm({ row, onClose }: { row: InterestRow | null; onClose: () =
       pending={create.isPending || update.isPending}
       onSubmit={(name) => (row ? update.mutate({ id: row.id, name }) : create.mutate({ name }))}
       onClose={onClose}
+      draft={{ key: INTEREST_FORM_DRAFT, context: row ?? 'new' }}
     />
   );
 }

@@ -163,7 +163,7 @@ export default function UsersMapPage() {
         actions={
           <Group gap="xs">
             {q.isFetching ? <Loader size="xs" aria-label="Loading users" /> : null}
-            <Badge variant="light" size="lg" aria-label="Users in view">
+            <Badge variant="light" size="lg">
               {data ? `${abbreviate(data.total)} users in view` : '...'}
             </Badge>
           </Group>

@@ -1,13 +1,18 @@
 import type { NotificationRow } from '@admin/contract';
 import { Badge, Button, Card, Group, Progress, Select, Stack, Text, Textarea, Title } from '@mantine/core';
 import { IconSend } from '@tabler/icons-react';
+import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { calls } from '../../api/calls';
-import { useApiMutation, useApiQuery } from '../../api/hooks';
+import { apiCall } from '../../api/client';
+import { callKey, useApiQuery } from '../../api/hooks';
+import { notifyError, notifySuccess } from '../../api/notify';
 import { abbreviate, formatDateTime } from '../../lib/format';
 import { ListTable } from '../../ui/list-table';
 import { PageHeader } from '../../ui/page-header';
 import { useListState } from '../../ui/use-list-state';
+import { type PendingSend, pendingSend, usePendingSend } from './pending-send';
+import { PendingSendBar, SendConfirm } from './send-confirm';
 
 const RECIPIENTS = [
   { value: 'ALL', label: 'All Users' },
@@ -62,7 +67,7 @@ export default function NotificationsPage() {
           <Progress value={percent(running)} animated striped size="lg" aria-label="Delivery progress" />
         </Card>
       ) : null}
-      <Title order={4} mt="sm">
+      <Title order={2} size="h4" mt="sm">
         Sent notifications
       </Title>
       <ListTable<NotificationRow>
@@ -112,18 +117,58 @@ export default function NotificationsPage() {
   );
 }
 
+/** Queues the job (the Undo window has passed); works after leaving the page too. */
+function queueJob(p: PendingSend, queryClient: QueryClient) {
+  apiCall(calls.sendNotifications, { occupants: p.occupants, message: p.message })
+    .then((answer) => {
+      notifySuccess(answer.responseMessage);
+      void queryClient.invalidateQueries({ queryKey: callKey(calls.notificationsList) });
+    })
+    .catch(notifyError);
+}
+
 function SendForm() {
   const [occupants, setOccupants] = useState<string | null>(null);
   const [message, setMessage] = useState('');
   const [submitted, setSubmitted] = useState(false);
-  const send = useApiMutation(calls.sendNotifications, {
-    invalidates: [calls.notificationsList],
-    onSuccess: () => {
-      setMessage('');
-      setOccupants(null);
-      setSubmitted(false);
-    },
-  });
+  const [ask, setAsk] = useState<{
+    occupants: NotificationRow['occupants'];
+    message: string;
+    devices: number;
+  } | null>(null);
+  const [counting, setCounting] = useState(false);
+  const queryClient = useQueryClient();
+  const waiting = usePendingSend();
+
+  // First the server's count of devices, then 'Send to N devices?'.
+  const confirm = async (chosen: NotificationRow['occupants'], text: string) => {
+    setCounting(true);
+    try {
+      const { count } = await apiCall(calls.notificationDevices, { occupants: chosen });
+      setAsk({ occupants: chosen, message: text, devices: count });
+    } catch (err) {
+      notifyError(err);
+    } finally {
+      setCounting(false);
+    }
+  };
+  const sendConfirmed = () => {
+    if (!ask) {
+      return;
+    }
+    pendingSend.start(ask, (p) => queueJob(p, queryClient));
+    setAsk(null);
+    setMessage('');
+    setOccupants(null);
+    setSubmitted(false);
+  };
+  const undo = () => {
+    const p = pendingSend.undo();
+    if (p) {
+      setOccupants(p.occupants);
+      setMessage(p.message);
+    }
+  };
   const usersError = submitted && !occupants ? 'Please select users' : null;
   const messageError = submitted && !message.trim() ? 'Message is required' : null;
   return (
@@ -134,7 +179,7 @@ function SendForm() {
           e.preventDefault();
           setSubmitted(true);
           if (occupants && message.trim()) {
-            send.mutate({ occupants: occupants as NotificationRow['occupants'], message: message.trim() });
+            void confirm(occupants as NotificationRow['occupants'], message.trim());
           }
         }}
       >
@@ -160,12 +205,24 @@ function SendForm() {
             maxLength={1000}
           />
           <Group>
-            <Button type="submit" leftSection={<IconSend size={16} />} loading={send.isPending}>
+            <Button
+              type="submit"
+              leftSection={<IconSend size={16} />}
+              loading={counting}
+              disabled={!!waiting}
+            >
               Send Notifications
             </Button>
           </Group>
+          <PendingSendBar onUndo={undo} />
         </Stack>
       </form>
+      <SendConfirm
+        ask={ask}
+        recipients={recipientLabel(ask?.occupants ?? '')}
+        onSend={sendConfirmed}
+        onClose={() => setAsk(null)}
+      />
     </Card>
   );
 }

@@ -16,12 +16,13 @@ import { IconArrowLeft, IconMapPinOff, IconTrash } from '@tabler/icons-react';
 import { lazy, Suspense, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { calls } from '../../api/calls';
-import { useApiMutation, useApiQuery } from '../../api/hooks';
+import { alertUnlessMissing, useApiMutation, useApiQuery } from '../../api/hooks';
 import { useCan } from '../../auth/can';
 import { abbreviate, formatDateTime } from '../../lib/format';
 import { paths } from '../../paths';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
-import { ErrorAlert } from '../../ui/error-alert';
+import { RecordError } from '../../ui/missing-record';
+import { ModerationHistory } from '../../ui/moderation-history';
 import { PageHeader } from '../../ui/page-header';
 import { PageLoader } from '../../ui/page-loader';
 import { MediaCarousel } from './media-carousel';
@@ -108,6 +109,18 @@ function AboutTab({ post }: { post: PostDetails }) {
   );
 }
 
+/** The way back to the list, in the title row. */
+const back = (
+  <Button
+    component={Link}
+    to={paths.reportedPosts}
+    variant="subtle"
+    leftSection={<IconArrowLeft size={16} />}
+  >
+    Reported Posts
+  </Button>
+);
+
 export default function PostDetailsPage() {
   const { postId } = useParams();
   const id = Number(postId);
@@ -116,7 +129,11 @@ export default function PostDetailsPage() {
   const canDelete = useCan('delete_post');
   const [confirming, setConfirming] = useState(false);
   const [tab, setTab] = useState<string | null>('about');
-  const q = useApiQuery(calls.reportedPostDetails, { id }, { enabled: validId, placeholderData: undefined });
+  const q = useApiQuery(
+    calls.reportedPostDetails,
+    { id },
+    { enabled: validId, placeholderData: undefined, alertOnError: alertUnlessMissing },
+  );
   const remove = useApiMutation(calls.deletePost, {
     invalidates: [calls.reportedPosts],
     onSuccess: () => {
@@ -125,24 +142,16 @@ export default function PostDetailsPage() {
     },
   });
 
-  const back = (
-    <Button
-      component={Link}
-      to={paths.reportedPosts}
-      variant="subtle"
-      leftSection={<IconArrowLeft size={16} />}
-    >
-      Reported Posts
-    </Button>
-  );
-
-  if (!validId || q.isError) {
+  if (!validId || (q.isError && !q.data)) {
     return (
       <>
         <PageHeader title="Post Details" actions={back} />
-        <ErrorAlert
-          error={q.error ?? new Error('Post not found')}
-          onRetry={validId ? () => q.refetch() : undefined}
+        <RecordError
+          error={validId ? q.error : null}
+          thing="Post"
+          id={postId ?? ''}
+          back={{ to: paths.reportedPosts, label: 'Reported Posts' }}
+          onRetry={() => void q.refetch()}
         />
       </>
     );
@@ -160,6 +169,7 @@ export default function PostDetailsPage() {
     <>
       <PageHeader
         title="Post Details"
+        documentTitle={`${post.title ?? `Post ${post.id}`} · Post Details`}
         actions={
           <>
             {back}
@@ -181,7 +191,7 @@ export default function PostDetailsPage() {
         <Grid.Col span={{ base: 12, md: 6 }}>
           <Card withBorder radius="md" h="100%">
             <Stack gap="xs">
-              <Title order={3} fz="h4">
+              <Title order={2} size="h4">
                 {post.title ?? 'Untitled post'}
               </Title>
               {post.website ? (
@@ -214,6 +224,7 @@ export default function PostDetailsPage() {
           <PostPeopleTable postId={post.id} kind="viewed" />
         </Tabs.Panel>
       </Tabs>
+      <ModerationHistory filter={{ target_type: 'post', target_id: post.id }} />
       <ConfirmDialog
         opened={confirming}
         message="Do you want to delete this post?"

@@ -5,8 +5,9 @@ import { IconAlertTriangle } from '@tabler/icons-react';
 import { lazy, Suspense, useState } from 'react';
 import { useCan } from '../../auth/can';
 import { useSession } from '../../auth/session';
-import { formatDateTime, relativeTime } from '../../lib/format';
+import { formatDateTime } from '../../lib/format';
 import { PageLoader } from '../../ui/page-loader';
+import { RelativeTime } from '../../ui/relative-time';
 import { AccountCard } from './account-card';
 import { ChangeAppPasswordModal } from './change-app-password-modal';
 import { useTileUrl, useUpdateProfile } from './hooks';
@@ -71,7 +72,7 @@ export function AboutTab({ user }: { user: ProfileUserDetails }) {
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 8 }}>
           <Card withBorder padding="lg">
-            <Title order={4} mb="xs">
+            <Title order={2} size="h4" mb="xs">
               About
             </Title>
             {FIELDS.map(({ field, label }) => (
@@ -88,8 +89,7 @@ export function AboutTab({ user }: { user: ProfileUserDetails }) {
             ))}
             <ProfileInfoRow
               label="Last active time"
-              value={relativeTime(user.last_interacted)}
-              title={formatDateTime(user.last_interacted)}
+              value={<RelativeTime value={user.last_interacted} fallback="—" />}
             />
             <ProfileFieldRow
               key={`${user.id}-current_location`}
@@ -108,7 +108,7 @@ export function AboutTab({ user }: { user: ProfileUserDetails }) {
         {canSeeLocation ? (
           <Grid.Col span={12}>
             <Card withBorder padding="lg">
-              <Title order={4} mb="sm">
+              <Title order={2} size="h4" mb="sm">
                 Location
               </Title>
               {hasLocation && tileUrl ? (

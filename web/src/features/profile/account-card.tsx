@@ -105,7 +105,7 @@ export function AccountCard({
           fit="cover"
         />
         <Stack gap={0} align="center">
-          <Title order={4} ta="center" style={{ overflowWrap: 'anywhere' }}>
+          <Title order={2} size="h4" ta="center" style={{ overflowWrap: 'anywhere' }}>
             {user.name}
           </Title>
           <Text c="dimmed" size="sm">

@@ -1,7 +1,7 @@
 import type { RequestOf, ResponseOf } from '@admin/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { calls } from '../../api/calls';
-import { callKey, useApiMutation, useApiQuery } from '../../api/hooks';
+import { alertUnlessMissing, callKey, useApiMutation, useApiQuery } from '../../api/hooks';
 import { alertStrict } from '../../api/notify';
 
 type Details = ResponseOf<typeof calls.userProfile>;
@@ -12,7 +12,8 @@ export function useUserProfile(id: number) {
   return useApiQuery(
     calls.userProfile,
     { id },
-    { enabled: Number.isInteger(id) && id > 0, placeholderData: undefined },
+    // A missing user is the page's own state ('User 9 does not exist'), not an alert as well.
+    { enabled: Number.isInteger(id) && id > 0, placeholderData: undefined, alertOnError: alertUnlessMissing },
   );
 }
 

@@ -1,6 +1,8 @@
 import { MantineProvider } from '@mantine/core';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { keepDrafts, peekDraft } from '../../auth/drafts';
+import { sessionStore } from '../../auth/session';
 import { ProfileFieldRow } from './profile-field-row';
 
 function renderRow(props: Partial<Parameters<typeof ProfileFieldRow>[0]> = {}) {
@@ -47,8 +49,67 @@ describe('ProfileFieldRow', () => {
     expect(onSave).not.toHaveBeenCalled();
   });
 
-  it('disables the pencil without update_profile', () => {
+  it('disables the pencil without update_profile (still focusable, so its reason is read)', () => {
     renderRow({ canEdit: false });
-    expect((screen.getByRole('button', { name: 'Edit Name' }) as HTMLButtonElement).disabled).toBe(true);
+    const pencil = screen.getByRole('button', { name: 'Edit Name' });
+    expect(pencil.getAttribute('aria-disabled')).toBe('true');
+    fireEvent.click(pencil);
+    expect(screen.queryByRole('textbox', { name: 'Name' })).toBeNull();
+  });
+
+  it('puts focus back on the pencil after cancelling', async () => {
+    renderRow({});
+    const pencil = screen.getByRole('button', { name: 'Edit Name' });
+    fireEvent.click(pencil);
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel Name' }));
+    await waitFor(() =>
+      expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Edit Name' })),
+    );
+  });
+
+  describe('a draft kept across a sign-in (issue 34 point 8)', () => {
+    const user = {
+      id: 3,
+      username: 'staff',
+      name: 'Staff',
+      email: null,
+      avatar: null,
+      is_sup_admin: 0,
+      group_permissions: [],
+      user_permissions: [],
+    };
+    afterEach(() => {
+      sessionStore.clear();
+      sessionStorage.clear();
+    });
+
+    it('is kept when the session ends mid-edit and reopens the row with it, once', async () => {
+      window.history.replaceState(null, '', '/user-profile/7');
+      sessionStore.set({ token: 't', user, widgets: { POST: [], ADS: [] } });
+      const first = render(
+        <MantineProvider>
+          <ProfileFieldRow
+            field="name"
+            label="Name"
+            value="Ada Lovelace"
+            canEdit
+            saving={false}
+            onSave={vi.fn()}
+          />
+        </MantineProvider>,
+      );
+      fireEvent.click(screen.getByRole('button', { name: 'Edit Name' }));
+      fireEvent.change(screen.getByRole('textbox', { name: 'Name' }), { target: { value: 'Ada King' } });
+      keepDrafts();
+      first.unmount();
+      expect(peekDraft('profile:name')).toBe('Ada King');
+
+      const onSave = renderRow();
+      const input = screen.getByRole('textbox', { name: 'Name' }) as HTMLInputElement;
+      expect(input.value).toBe('Ada King');
+      await waitFor(() => expect(peekDraft('profile:name')).toBeUndefined());
+      fireEvent.click(screen.getByRole('button', { name: 'Save Name' }));
+      await waitFor(() => expect(onSave).toHaveBeenCalledWith('name', 'Ada King'));
+    });
   });
 });

@@ -1,7 +1,8 @@
 import type { ProfileField } from '@admin/contract';
 import { ActionIcon, Box, Group, Text, Tooltip } from '@mantine/core';
 import { IconCheck, IconPencil, IconX } from '@tabler/icons-react';
-import { useState } from 'react';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { dropDraft, useKeepDraft, useRestoredDraft } from '../../auth/drafts';
 import { useUnsavedChanges } from '../../ui/unsaved-changes';
 import { dateOnly } from './format';
 import classes from './profile.module.css';
@@ -32,14 +33,52 @@ interface Props {
 }
 
 /** One profile row: the value, a pencil to edit (update_profile) and a tick to save. */
+/**
+ * The row's edit state. A draft kept when the session ended (issue 34 point 8) reopens the row with
+ * it after signing in; while the row is open with a change, the draft is the one kept.
+ */
+function useFieldDraft(field: ProfileField, value: string | null, blocked: boolean, saving: boolean) {
+  const key = `profile:${field}`;
+  const restored = useRestoredDraft<string>(key);
+  const reopen = typeof restored === 'string' && !blocked;
+  const [editing, setEditing] = useState(reopen);
+  const [draft, setDraft] = useState(reopen ? restored : (value ?? ''));
+  const changed = draft.trim() !== (value ?? '');
+  useUnsavedChanges(editing && !saving && changed);
+  useKeepDraft(key, editing && changed ? draft : undefined);
+  return { key, editing, setEditing, draft, setDraft };
+}
+
 export function ProfileFieldRow({ field, label, value, canEdit, refusal, saving, onSave }: Props) {
-  const [editing, setEditing] = useState(false);
-  const [draft, setDraft] = useState(value ?? '');
+  const blocked = !canEdit || !!refusal;
+  const {
+    key: draftKey,
+    editing,
+    setEditing,
+    draft,
+    setDraft,
+  } = useFieldDraft(field, value, blocked, saving);
   const empty = draft.trim() === '';
-  useUnsavedChanges(editing && !saving && draft.trim() !== (value ?? ''));
   const inputId = `profile-${field}`;
+  // Saving or cancelling puts focus back on the pencil (not on <body>, 23 Tabs away).
+  const pencil = useRef<HTMLButtonElement>(null);
+  const refocus = useRef(false);
+  useEffect(() => {
+    if (!editing && refocus.current) {
+      refocus.current = false;
+      pencil.current?.focus();
+    }
+  }, [editing]);
+  const stop = () => {
+    refocus.current = true;
+    dropDraft(draftKey);
+    setEditing(false);
+  };
 
   const start = () => {
+    if (blocked) {
+      return;
+    }
     setDraft(value ?? '');
     setEditing(true);
   };
@@ -48,11 +87,11 @@ export function ProfileFieldRow({ field, label, value, canEdit, refusal, saving,
       return;
     }
     if (draft.trim() === (value ?? '')) {
-      setEditing(false);
+      stop();
       return;
     }
     if (await onSave(field, draft.trim())) {
-      setEditing(false);
+      stop();
     }
   };
 
@@ -65,7 +104,7 @@ export function ProfileFieldRow({ field, label, value, canEdit, refusal, saving,
       setDraft={setDraft}
       error={empty ? REQUIRED_TEXT[field] : undefined}
       onEnter={() => void save()}
-      onEscape={() => setEditing(false)}
+      onEscape={stop}
     />
   );
 
@@ -101,12 +140,7 @@ export function ProfileFieldRow({ field, label, value, canEdit, refusal, saving,
               </Tooltip>
             )}
             <Tooltip label="Cancel">
-              <ActionIcon
-                variant="subtle"
-                color="gray"
-                aria-label={`Cancel ${label}`}
-                onClick={() => setEditing(false)}
-              >
+              <ActionIcon variant="subtle" color="gray" aria-label={`Cancel ${label}`} onClick={stop}>
                 <IconX size={18} />
               </ActionIcon>
             </Tooltip>
@@ -116,18 +150,19 @@ export function ProfileFieldRow({ field, label, value, canEdit, refusal, saving,
             label={refusal ?? (canEdit ? `Edit ${label}` : 'You do not have permission to edit the profile')}
             multiline
             maw={260}
+            events={{ hover: true, focus: true, touch: true }}
           >
-            {/* A disabled button gets no pointer events: the span carries the tooltip's hover. */}
-            <span>
-              <ActionIcon
-                variant="subtle"
-                aria-label={`Edit ${label}`}
-                disabled={!canEdit || !!refusal}
-                onClick={start}
-              >
-                <IconPencil size={18} />
-              </ActionIcon>
-            </span>
+            {/* Not disabled: a blocked pencil stays focusable so its reason is read on focus too. */}
+            <ActionIcon
+              ref={pencil}
+              variant="subtle"
+              aria-label={`Edit ${label}`}
+              aria-disabled={blocked || undefined}
+              data-disabled={blocked || undefined}
+              onClick={start}
+            >
+              <IconPencil size={18} />
+            </ActionIcon>
           </Tooltip>
         )}
       </Group>
@@ -136,13 +171,13 @@ export function ProfileFieldRow({ field, label, value, canEdit, refusal, saving,
 }
 
 /** A read-only row (last active time, app and OS version). */
-export function ProfileInfoRow({ label, value, title }: { label: string; value: string; title?: string }) {
+export function ProfileInfoRow({ label, value }: { label: string; value: ReactNode }) {
   return (
     <Box className={classes.row}>
       <Text fw={600} size="sm" c="dimmed">
         {label}
       </Text>
-      <Text size="sm" title={title} style={{ overflowWrap: 'anywhere' }}>
+      <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
         {value || '—'}
       </Text>
     </Box>

@@ -1,9 +1,11 @@
-import { hasPermission, type Permission } from '@admin/contract';
-import { Alert, ScrollArea, Tabs } from '@mantine/core';
+import { hasPermission, type Permission, type ProfileUserDetails } from '@admin/contract';
+import { ScrollArea, Tabs } from '@mantine/core';
 import { type ComponentType, Suspense, useEffect, useRef } from 'react';
 import { useParams, useSearchParams } from 'react-router';
 import { useSession } from '../../auth/session';
+import { paths } from '../../paths';
 import type { ProfileTab } from '../../profile-tabs';
+import { RecordError } from '../../ui/missing-record';
 import { PageHeader } from '../../ui/page-header';
 import { PageLoader } from '../../ui/page-loader';
 import { AboutTab } from './about-tab';
@@ -17,7 +19,8 @@ interface TabEntry {
   label: string;
   order: number;
   permission?: Permission;
-  render: (userId: number) => React.ReactNode;
+  staffOnly?: boolean;
+  render: (userId: number, profile: ProfileUserDetails) => React.ReactNode;
 }
 
 /** The tabs this area builds, at their spec 01 positions. */
@@ -46,8 +49,8 @@ const OWN_TABS: TabEntry[] = [
 ];
 
 function extraEntry(tab: ProfileTab): TabEntry {
-  const Component = tab.component as ComponentType<{ userId: number }>;
-  return { ...tab, render: (id) => <Component userId={id} /> };
+  const Component = tab.component as ComponentType<{ userId: number; profile: ProfileUserDetails }>;
+  return { ...tab, render: (id, profile) => <Component userId={id} profile={profile} /> };
 }
 
 /**
@@ -63,8 +66,10 @@ export default function UserProfilePage({ extraTabs }: { extraTabs: readonly Pro
   const tabStrip = useRef<HTMLDivElement>(null);
 
   const own = new Set(OWN_TABS.map((t) => t.value));
+  const isStaff = !!profile.data && profile.data.userdetails.rank !== 'platform';
   const tabs = [...OWN_TABS, ...extraTabs.filter((t) => !own.has(t.value)).map(extraEntry)]
     .filter((t) => !t.permission || hasPermission(session?.user, t.permission))
+    .filter((t) => !t.staffOnly || isStaff)
     .sort((a, b) => a.order - b.order);
   const requested = search.get('tab');
   const active = requested && tabs.some((t) => t.value === requested) ? requested : 'about';
@@ -79,22 +84,24 @@ export default function UserProfilePage({ extraTabs }: { extraTabs: readonly Pro
     }
   }, [active, loaded]);
 
-  if (!Number.isInteger(userId) || userId <= 0) {
-    return (
-      <Alert color="red" variant="light">
-        There is no such user.
-      </Alert>
-    );
-  }
   const user = profile.data?.userdetails;
+  const validId = Number.isInteger(userId) && userId > 0;
 
   return (
     <>
-      <PageHeader title="User Profile" subtitle={user ? `${user.name} (@${user.username})` : undefined} />
-      {profile.isError ? (
-        <Alert color="red" variant="light" title="The profile could not be loaded">
-          {profile.error.message}
-        </Alert>
+      <PageHeader
+        title="User Profile"
+        subtitle={user ? `${user.name} (@${user.username})` : undefined}
+        documentTitle={user ? `${user.name || user.username} · User Profile` : undefined}
+      />
+      {!validId || (profile.isError && !user) ? (
+        <RecordError
+          error={validId ? profile.error : null}
+          thing="User"
+          id={params.userId ?? ''}
+          back={{ to: paths.users, label: 'Users' }}
+          onRetry={() => void profile.refetch()}
+        />
       ) : !user ? (
         <PageLoader />
       ) : (
@@ -107,6 +114,7 @@ export default function UserProfilePage({ extraTabs }: { extraTabs: readonly Pro
             setSearch(!v || v === 'about' ? {} : { tab: v }, { preventScrollReset: true });
           }}
           keepMounted={false}
+          classNames={{ tab: classes.tab }}
         >
           {/* On phones the tab strip scrolls sideways instead of wrapping into a tall block. */}
           <ScrollArea
@@ -130,7 +138,7 @@ export default function UserProfilePage({ extraTabs }: { extraTabs: readonly Pro
           </Tabs.Panel>
           {tabs.map((t) => (
             <Tabs.Panel key={t.value} value={t.value}>
-              <Suspense fallback={<PageLoader />}>{t.render(userId)}</Suspense>
+              <Suspense fallback={<PageLoader />}>{t.render(userId, user)}</Suspense>
             </Tabs.Panel>
           ))}
         </Tabs>

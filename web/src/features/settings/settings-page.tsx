@@ -18,9 +18,12 @@ import { useEffect, useState } from 'react';
 import { calls } from '../../api/calls';
 import { useApiMutation, useApiQuery } from '../../api/hooks';
 import { useCan } from '../../auth/can';
+import { useSession } from '../../auth/session';
+import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { ErrorAlert } from '../../ui/error-alert';
 import { PageHeader } from '../../ui/page-header';
 import stacked from '../../ui/stacked-table.module.css';
+import { SecondFactorPolicyCard } from './second-factor-policy';
 
 function NoPermission() {
   return (
@@ -34,17 +37,19 @@ function NoPermission() {
 export default function SettingsPage() {
   const canEnrich = useCan('change_enrichment_settings');
   const canVersions = useCan('get_app_version');
+  const isSuperAdmin = useSession()?.user.is_sup_admin === 1;
   return (
     <Stack gap="lg">
       <PageHeader title="Settings" />
       <Card withBorder radius="md">
-        <Title order={4} mb="sm">
+        <Title order={2} size="h4" mb="sm">
           Enrichment Service
         </Title>
         {canEnrich ? <EnrichmentToggle /> : <NoPermission />}
       </Card>
+      {isSuperAdmin ? <SecondFactorPolicyCard /> : null}
       <Card withBorder radius="md">
-        <Title order={4} mb="sm">
+        <Title order={2} size="h4" mb="sm">
           App Force Update When
         </Title>
         {canVersions ? <AppVersionRules /> : <NoPermission />}
@@ -56,6 +61,7 @@ export default function SettingsPage() {
 function EnrichmentToggle() {
   const q = useApiQuery(calls.enrichmentSettings, { data_keys: 'ENRICHMENT_SERVICE' });
   const change = useApiMutation(calls.changeEnrichmentSettings, { invalidates: [calls.enrichmentSettings] });
+  const [asking, setAsking] = useState(false);
   if (q.isError && !q.data) {
     return <ErrorAlert error={q.error} onRetry={() => q.refetch()} />;
   }
@@ -64,8 +70,20 @@ function EnrichmentToggle() {
   }
   const on = q.data.data.find((s) => s.data_key === 'ENRICHMENT_SERVICE')?.data === '1';
   const shown = change.isPending && change.variables ? String(change.variables.data) === '1' : on;
+  const turnOff = () => {
+    setAsking(false);
+    change.mutate({ data_key: 'ENRICHMENT_SERVICE', data: '0' });
+  };
   return (
     <Group gap="md">
+      <ConfirmDialog
+        opened={asking}
+        title="Turn the Enrichment Service off?"
+        message="Links saved from now on are not enriched (no title, image or description) until it is turned on again. This affects every user of the platform."
+        confirmLabel="Turn off"
+        onConfirm={turnOff}
+        onClose={() => setAsking(false)}
+      />
       <Switch
         size="lg"
         onLabel="ON"
@@ -74,8 +92,11 @@ function EnrichmentToggle() {
         disabled={change.isPending}
         label={`Enrichment Service is ${shown ? 'ON' : 'OFF'}`}
         aria-label="Enrichment Service"
+        // Turning a production service off asks first; turning it on does not.
         onChange={(e) =>
-          change.mutate({ data_key: 'ENRICHMENT_SERVICE', data: e.currentTarget.checked ? '1' : '0' })
+          e.currentTarget.checked
+            ? change.mutate({ data_key: 'ENRICHMENT_SERVICE', data: '1' })
+            : setAsking(true)
         }
       />
     </Group>

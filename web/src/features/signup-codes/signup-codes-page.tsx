@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { calls } from '../../api/calls';
 import { useApiMutation, useApiQuery } from '../../api/hooks';
 import { useCan } from '../../auth/can';
+import { keptDialog } from '../../auth/drafts';
 import { abbreviate, formatDateTime } from '../../lib/format';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { ListSearch } from '../../ui/list-search';
@@ -17,13 +18,19 @@ import { useListState } from '../../ui/use-list-state';
 type Order = 'created_at' | 'updated_at' | 'code' | 'used_count' | 'id';
 
 /** /signup-codes: the codes new users may sign up with; add, edit and delete popups. */
+/** The add/edit popup's name on this page for a draft kept across a sign-in (issue 34 point 8). */
+const CODE_FORM_DRAFT = 'code-form';
+
 export default function SignupCodesPage() {
   const list = useListState<string>({ order_by: 'created_at', direction: 'desc' });
   const q = useApiQuery(calls.signupCodesList, { ...list.params, order_by: list.orderBy as Order });
   const canAdd = useCan('sugnupcodes_add');
   const canEdit = useCan('sugnupcodes_edit');
   const canDelete = useCan('sugnupcodes_delete');
-  const [editing, setEditing] = useState<SignupCodeRow | 'new' | null>(null);
+  // A popup open when the session ended opens again, with its draft, after signing in.
+  const [editing, setEditing] = useState<SignupCodeRow | 'new' | null>(
+    () => keptDialog<SignupCodeRow | 'new'>(CODE_FORM_DRAFT) ?? null,
+  );
   const [deleting, setDeleting] = useState<SignupCodeRow | null>(null);
   const remove = useApiMutation(calls.signupCodeDelete, {
     invalidates: [calls.signupCodesList],
@@ -95,6 +102,8 @@ export default function SignupCodesPage() {
       ) : null}
       <ConfirmDialog
         opened={!!deleting}
+        // The spec's text says 'Are you sure?' already: the title names the act instead.
+        title="Delete Code"
         message="Are you sure? Do you want to delete this code?"
         onClose={() => setDeleting(null)}
         loading={remove.isPending}
@@ -119,6 +128,7 @@ function CodeForm({ row, onClose }: { row: SignupCodeRow | null; onClose: () => 
       pending={create.isPending || update.isPending}
       onSubmit={(code) => (row ? update.mutate({ id: row.id, code }) : create.mutate({ code }))}
       onClose={onClose}
+      draft={{ key: CODE_FORM_DRAFT, context: row ?? 'new' }}
     />
   );
 }

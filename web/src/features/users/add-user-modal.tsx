@@ -3,10 +3,14 @@ import { type FormEvent, useState } from 'react';
 import { calls } from '../../api/calls';
 import { useApiMutation } from '../../api/hooks';
 import { alertStrict } from '../../api/notify';
+import { type DialogDraft, useKeepDraft, useRestoredDraft } from '../../auth/drafts';
 import { GuardedModal } from '../../ui/unsaved-changes';
 
 const EMPTY = { name: '', username: '', email: '', password: '', phone: '' };
 type Field = keyof typeof EMPTY;
+
+/** The popup's name on its list page for a draft kept across a sign-in (issue 34 point 8). */
+export const ADD_USER_DRAFT = 'add-user';
 
 const REQUIRED: Partial<Record<Field, string>> = {
   name: 'Name is required',
@@ -29,8 +33,13 @@ export function AddUserModal({
   onClose: () => void;
   isAdmin: boolean;
 }) {
-  const [values, setValues] = useState(EMPTY);
+  // The typed values come back after signing in again; the password never is stored.
+  const restored = useRestoredDraft<DialogDraft<Partial<typeof EMPTY>>>(ADD_USER_DRAFT);
+  const [values, setValues] = useState(() => ({ ...EMPTY, ...restored?.value, password: '' }));
   const [submitted, setSubmitted] = useState(false);
+  const dirty = Object.values(values).some((v) => v !== '');
+  const { password: _never, ...keepable } = values;
+  useKeepDraft(ADD_USER_DRAFT, opened && dirty ? { context: true, value: keepable } : undefined);
   const create = useApiMutation(calls.createUser, {
     invalidates: [isAdmin ? calls.adminUsersList : calls.usersList],
     alertOnSuccess: false,
@@ -75,13 +84,7 @@ export function AddUserModal({
     error: errorOf(f),
   });
   return (
-    <GuardedModal
-      opened={opened}
-      onClose={close}
-      title="Add New User"
-      centered
-      dirty={Object.values(values).some((v) => v !== '')}
-    >
+    <GuardedModal opened={opened} onClose={close} title="Add New User" centered dirty={dirty}>
       <form onSubmit={submit} noValidate>
         <Stack gap="sm">
           <TextInput label="Name" withAsterisk autoComplete="off" data-autofocus {...field('name')} />

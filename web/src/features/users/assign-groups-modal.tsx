@@ -3,6 +3,10 @@ import { Alert, Button, Checkbox, Group, Loader, Modal, ScrollArea, Stack, Text 
 import { useState } from 'react';
 import { calls } from '../../api/calls';
 import { useApiMutation, useApiQuery } from '../../api/hooks';
+import { type DialogDraft, useKeepDraft, useRestoredDraft } from '../../auth/drafts';
+
+/** The popup's name on Backend Users for a draft kept across a sign-in (issue 34 point 8). */
+export const ASSIGN_GROUPS_DRAFT = 'assign-groups';
 
 /** 'Assign Group' popup: a checkbox per group, Save sends the chosen group_ids (integers). */
 export function AssignGroupsModal({ user, onClose }: { user: AdminUserRow | null; onClose: () => void }) {
@@ -15,9 +19,14 @@ export function AssignGroupsModal({ user, onClose }: { user: AdminUserRow | null
 
 function AssignGroupsForm({ user, onClose }: { user: AdminUserRow; onClose: () => void }) {
   const options = useApiQuery(calls.groupDropdown, {});
+  const [initial] = useState(() => user.auth_user_group.map((g) => String(g.auth_group.id)));
+  // The ticks come back after signing in again when the session ended with the popup open.
+  const restored = useRestoredDraft<DialogDraft<string[], AdminUserRow>>(ASSIGN_GROUPS_DRAFT);
   const [chosen, setChosen] = useState<string[]>(() =>
-    user.auth_user_group.map((g) => String(g.auth_group.id)),
+    restored?.context.id === user.id && Array.isArray(restored.value) ? restored.value : initial,
   );
+  const dirty = [...chosen].sort().join() !== [...initial].sort().join();
+  useKeepDraft(ASSIGN_GROUPS_DRAFT, dirty ? { context: user, value: chosen } : undefined);
   const save = useApiMutation(calls.assignGroups, {
     invalidates: [calls.adminUsersList],
     onSuccess: () => onClose(),

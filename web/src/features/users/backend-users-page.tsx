@@ -6,13 +6,14 @@ import { Link } from 'react-router';
 import { calls } from '../../api/calls';
 import { useApiQuery } from '../../api/hooks';
 import { useCan } from '../../auth/can';
+import { keptDialog } from '../../auth/drafts';
 import { paths } from '../../paths';
 import { ListSearch } from '../../ui/list-search';
 import { ListTable } from '../../ui/list-table';
 import { PageHeader } from '../../ui/page-header';
 import { useListState } from '../../ui/use-list-state';
-import { AddUserModal } from './add-user-modal';
-import { AssignGroupsModal } from './assign-groups-modal';
+import { ADD_USER_DRAFT, AddUserModal } from './add-user-modal';
+import { ASSIGN_GROUPS_DRAFT, AssignGroupsModal } from './assign-groups-modal';
 import { AvatarWithPresence, isOnline, text, useNow, ViewProfileLink } from './user-cells';
 
 type Order = 'name' | 'username' | 'email' | 'created_at' | 'last_interacted';
@@ -25,8 +26,11 @@ export default function BackendUsersPage() {
   const canCreate = useCan('create_user');
   const canAssign = useCan('assign-groups');
   const canPermissions = useCan('user_permissions');
-  const [adding, setAdding] = useState(false);
-  const [assigning, setAssigning] = useState<AdminUserRow | null>(null);
+  // A popup open when the session ended opens again, with its draft, after signing in.
+  const [adding, setAdding] = useState(() => keptDialog(ADD_USER_DRAFT) !== undefined);
+  const [assigning, setAssigning] = useState<AdminUserRow | null>(
+    () => keptDialog<AdminUserRow>(ASSIGN_GROUPS_DRAFT) ?? null,
+  );
   const addButton = (
     <Button leftSection={<IconPlus size={16} />} onClick={() => setAdding(true)} disabled={!canCreate}>
       Add New User

@@ -4,11 +4,12 @@ import { useState } from 'react';
 import { calls } from '../../api/calls';
 import { useApiQuery } from '../../api/hooks';
 import { useCan } from '../../auth/can';
+import { keptDialog } from '../../auth/drafts';
 import { ListSearch } from '../../ui/list-search';
 import { ListTable } from '../../ui/list-table';
 import { PageHeader } from '../../ui/page-header';
 import { useListState } from '../../ui/use-list-state';
-import { AddUserModal } from './add-user-modal';
+import { ADD_USER_DRAFT, AddUserModal } from './add-user-modal';
 import { CsvDownloadButton } from './csv-download-button';
 import { useNow } from './user-cells';
 import { userColumns } from './users-table';
@@ -21,7 +22,8 @@ export default function UsersPage() {
   const q = useApiQuery(calls.usersList, list.params);
   const now = useNow();
   const canCreate = useCan('create_user');
-  const [adding, setAdding] = useState(false);
+  // A popup open when the session ended opens again, with its draft, after signing in.
+  const [adding, setAdding] = useState(() => keptDialog(ADD_USER_DRAFT) !== undefined);
   const addButton = (
     <Button leftSection={<IconPlus size={16} />} onClick={() => setAdding(true)} disabled={!canCreate}>
       Add New User

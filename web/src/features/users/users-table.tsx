@@ -1,6 +1,7 @@
 import type { UserRow } from '@admin/contract';
-import { formatDate, relativeTime } from '../../lib/format';
+import { formatDate } from '../../lib/format';
 import type { ListColumn } from '../../ui/list-table';
+import { RelativeTime } from '../../ui/relative-time';
 import { AvatarWithPresence, isOnline, text, ViewProfileLink } from './user-cells';
 
 /** Columns shared by Users and Deleted users (spec 01 section 2); `extra` goes before the action. */
@@ -31,7 +32,7 @@ export function userColumns(now: number, extra: ListColumn<UserRow>[] = []): Lis
       noWrap: true,
       title: 'Last active',
       sortable: true,
-      render: (u) => (u.last_interacted ? relativeTime(u.last_interacted, now) : ''),
+      render: (u) => <RelativeTime value={u.last_interacted} now={now} />,
     },
     {
       accessor: 'created_at',

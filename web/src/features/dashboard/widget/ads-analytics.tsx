@@ -3,7 +3,8 @@ import { calls } from '../../../api/calls';
 import { useApiQuery } from '../../../api/hooks';
 import { abbreviate, money } from '../../../lib/format';
 import { EmptyState } from '../../../ui/empty-state';
-import { Frame, LabeledBars, NO_DATA, type Range, Stat } from './frame';
+import { Frame, NO_DATA, type Range, Stat } from './frame';
+import { RankedBars } from './ranked-bars';
 
 export function AdsAnalytics({ title, range }: { title: string; range: Range }) {
   const q = useApiQuery(calls.adsAnalytics, range);
@@ -21,16 +22,16 @@ export function AdsAnalytics({ title, range }: { title: string; range: Range }) 
             <EmptyState text={NO_DATA} />
           ) : (
             <SimpleGrid cols={{ base: 1, sm: 2 }}>
-              <LabeledBars
+              <RankedBars
                 title="Campaigns by status"
                 data={d.by_status.map((s) => ({ name: s.status, value: s.count }))}
-                barColor="blue.2"
+                color="blue"
               />
-              <LabeledBars
+              <RankedBars
                 title="Ad events"
                 data={d.events.map((e) => ({ name: e.kind, value: e.count }))}
                 valueFormatter={abbreviate}
-                barColor="grape.2"
+                color="grape"
               />
             </SimpleGrid>
           )}

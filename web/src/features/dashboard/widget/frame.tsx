@@ -1,6 +1,5 @@
-import { BarsList } from '@mantine/charts';
-import { Badge, Card, Group, Loader, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
-import type { ComponentProps, ReactNode } from 'react';
+import { Badge, Card, Group, Loader, Skeleton, Table, Text, Title } from '@mantine/core';
+import type { ReactNode } from 'react';
 import { ErrorAlert } from '../../../ui/error-alert';
 
 /** The date range every widget receives. */
@@ -37,7 +36,9 @@ export function Frame({
   return (
     <Card withBorder radius="md" h="100%" aria-label={title} aria-busy={query.isFetching} component="section">
       <Group justify="space-between" mb="sm" wrap="nowrap">
-        <Title order={5}>{title}</Title>
+        <Title order={2} size="h5">
+          {title}
+        </Title>
         <Group gap="xs" wrap="nowrap">
           {badge}
           {query.isFetching ? <Loader size="xs" aria-label={`${title} loading`} /> : null}
@@ -115,20 +116,5 @@ export function RankTable({
         </Table.Tbody>
       </Table>
     </Table.ScrollContainer>
-  );
-}
-
-/**
- * A small heading over a bar list: how the analytics widgets show their breakdowns. The bars are
- * pale (shade 2) in both schemes, so their labels are black (Mantine's tinted text fails 4.5:1).
- */
-export function LabeledBars({ title, ...bars }: { title: string } & ComponentProps<typeof BarsList>) {
-  return (
-    <Stack gap={4}>
-      <Text size="sm" fw={500}>
-        {title}
-      </Text>
-      <BarsList barTextColor="black" {...bars} />
-    </Stack>
   );
 }

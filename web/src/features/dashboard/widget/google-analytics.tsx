@@ -4,7 +4,8 @@ import { calls } from '../../../api/calls';
 import { useApiQuery } from '../../../api/hooks';
 import { abbreviate } from '../../../lib/format';
 import { EmptyState } from '../../../ui/empty-state';
-import { COLORS, Frame, LabeledBars, NO_DATA, type Range, Stat, sourceBadge } from './frame';
+import { COLORS, Frame, NO_DATA, type Range, Stat, sourceBadge } from './frame';
+import { RankedBars } from './ranked-bars';
 
 export function GoogleAnalytics({ title, range }: { title: string; range: Range }) {
   const q = useApiQuery(calls.googleAnalytics, range);
@@ -40,11 +41,11 @@ export function GoogleAnalytics({ title, range }: { title: string; range: Range 
                   }))}
                 />
               </Stack>
-              <LabeledBars
+              <RankedBars
                 title="Top countries"
                 data={d.countries.map((c) => ({ name: c.country, value: c.activeUsers }))}
                 valueFormatter={abbreviate}
-                barColor="blue.2"
+                color="blue"
               />
             </SimpleGrid>
           )}

@@ -8,7 +8,7 @@ const UsersMapWidget = lazy(() => import('../users-map-widget'));
 export function MapComp({ title, range }: { title: string; range: Range }) {
   return (
     <Card withBorder radius="md" component="section" aria-label={title}>
-      <Title order={5} mb="sm">
+      <Title order={2} size="h5" mb="sm">
         {title}
       </Title>
       <Suspense fallback={<Skeleton h={320} />}>

@@ -1,0 +1,1 @@
+ALTER TABLE "static_settings" ADD COLUMN "sanitized" boolean DEFAULT false NOT NULL;

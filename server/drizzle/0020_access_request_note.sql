@@ -1,0 +1,1 @@
+ALTER TABLE "conversation_access_requests" ADD COLUMN "note" text;

@@ -1,0 +1,1 @@
+export { pruneAudit } from './service';

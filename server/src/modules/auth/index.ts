@@ -1,0 +1,2 @@
+export { widgetsOf } from './service';
+export { createSession, revokeOtherSessions } from './sessions';

@@ -1,0 +1,1 @@
+export { pruneExpired } from './service';

@@ -1,0 +1,1 @@
+export { createNotificationWorker, type NotificationWorker } from './worker';

@@ -1,0 +1,1 @@
+export { assertMayActOnGroup, assertMayActOnUser, assertMayCreate, assertMayGrant } from './service';

@@ -1,0 +1,1 @@
+export { enrichmentValues } from './service';
