@@ -30,6 +30,7 @@ export default defineConfig({
           testTimeout: 120_000,
           hookTimeout: 300_000,
           pool: 'forks',
+          isolate: false,
         },
       },
       {

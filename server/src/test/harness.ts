@@ -267,13 +267,20 @@ export function setEnv(values: Record<string, string>): () => void {
   };
 }
 
+/**
+ * A stored mail as a reader sees its lines: quoted-printable soft line breaks (`=` at a line's end,
+ * put wherever a line passes 76 characters, so where depends on the names in it) joined.
+ */
+const unfolded = (mail: string) =>
+  /^Content-Transfer-Encoding: quoted-printable/im.test(mail) ? mail.replace(/=\r?\n/g, '') : mail;
+
 /** Waits (polling, up to 60 s: a busy machine is slow, not broken) for a mail in the outbox whose text matches, e.g. one sent after the answer. */
 export async function waitForMail(outboxDir: string, match: RegExp): Promise<string> {
   const deadline = Date.now() + 60_000;
   for (;;) {
     const files = fs.existsSync(outboxDir) ? fs.readdirSync(outboxDir).sort().reverse() : [];
     for (const f of files) {
-      const text = fs.readFileSync(path.join(outboxDir, f), 'utf8');
+      const text = unfolded(fs.readFileSync(path.join(outboxDir, f), 'utf8'));
       if (match.test(text)) {
         return text;
       }

@@ -1,25 +1,33 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, type Mock, vi } from 'vitest';
 import { uncheckedRows } from '../../db/sql';
 import { silentLog } from '../../lib/log';
-import { hashPassword } from '../../lib/passwords';
 import { systemClock } from '../../providers/clock';
 import type { Mail } from '../../providers/mail';
 import { makeUser, setupTestApp, type TestEnv } from '../../test/harness';
 import type { AuthDeps } from './deps';
-import { requestReset } from './reset';
 
-// The hash is the costly part of the deferred work: counted here to see that it runs for every address.
-vi.mock('../../lib/passwords', async (importOriginal) => {
-  const real = await importOriginal<typeof import('../../lib/passwords')>();
-  return { ...real, hashPassword: vi.fn(real.hashPassword) };
-});
+const PASSWORDS = '../../lib/passwords';
 
 let env: TestEnv;
+let requestReset: typeof import('./reset').requestReset;
+let hashed: Mock;
 beforeAll(async () => {
+  // The hash is the costly part of the deferred work: counted here to see that it runs for every
+  // address. The server files share their modules (isolate: false), so the reset service is
+  // imported afresh after the mock, and the modules are reset again for the next file.
+  vi.resetModules();
+  vi.doMock(PASSWORDS, async (importOriginal) => {
+    const real = await importOriginal<typeof import('../../lib/passwords')>();
+    return { ...real, hashPassword: vi.fn(real.hashPassword) };
+  });
+  ({ requestReset } = await import('./reset'));
+  hashed = (await import('../../lib/passwords')).hashPassword as Mock;
   env = await setupTestApp();
 });
 afterAll(async () => {
+  vi.doUnmock(PASSWORDS);
+  vi.resetModules();
   await env?.close();
 });
 
@@ -54,7 +62,6 @@ const liveResets = async (userId: number) =>
 
 describe('reset-password defers the same work for every address (issue 32 item 7)', () => {
   it('answers before the lookup, then hashes a one-time password for an unknown address too', async () => {
-    const hashed = vi.mocked(hashPassword);
     const { deps, mails, runDeferred } = resetDeps();
 
     hashed.mockClear();
