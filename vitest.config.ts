@@ -1,7 +1,6 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 import { E2E_WORKERS } from './e2e/global-setup';
-import SlowestFirst from './e2e/sequencer';
 
 // expect.poll gives up after 1 s by default: a busy machine is slow, not broken. Every time limit
 // here is there to catch a hang (each project sets its own: projects do not inherit the root's).
@@ -12,8 +11,6 @@ export default defineConfig({
     // Two files at a time (vitest's default on 2 CPUs is one): the browser tests, one file at a
     // time, spend most of their time waiting on the browser, so the server files run beside them.
     maxWorkers: 2,
-    // The slowest browser files first (a project cannot have a sequencer of its own).
-    sequence: { sequencer: SlowestFirst },
     projects: [
       {
         test: {
