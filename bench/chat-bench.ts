@@ -27,8 +27,8 @@ import {
   measureLatency,
 } from './lib/chat-clients';
 import { startServer, stopServer as stop } from './lib/server';
+import { runWhenStarted } from './lib/standalone';
 
-const ROOT = path.resolve(import.meta.dirname, '..');
 /** The server of BENCH_PG, else of DATABASE_URL (as the bench runner uses), without a database name. */
 function pgBase(): string {
   const url = new URL(
@@ -239,19 +239,7 @@ export function chatReport(r: ChatBenchResult): string {
 }
 
 /** The bench runner's scenario entry. */
-export default { name: 'chat', run: runChatBench, report: chatReport };
+const standalone = { name: 'chat', run: runChatBench, report: chatReport };
+export default standalone;
 
-if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve(import.meta.filename)) {
-  runChatBench()
-    .then((r) => {
-      console.log(`\n${chatReport(r)}\n`);
-      const out = path.join(ROOT, 'bench', 'results');
-      fs.mkdirSync(out, { recursive: true });
-      fs.writeFileSync(path.join(out, 'chat.json'), `${JSON.stringify(r, null, 2)}\n`);
-      process.exit(0);
-    })
-    .catch((err) => {
-      console.error(err);
-      process.exit(1);
-    });
-}
+runWhenStarted(import.meta.filename, standalone);

@@ -19,8 +19,8 @@ import type { Db } from '../server/src/db/client';
 import { benchSession, loadModerationReports, reopenCases } from '../server/src/modules/moderation/bench';
 import { percentile } from './lib/measure';
 import { startServer, stopServer } from './lib/server';
+import { runWhenStarted } from './lib/standalone';
 
-const ROOT = path.resolve(import.meta.dirname, '..');
 const DB_NAME = 'bench_moderation';
 const REPORTS = Number(process.env.MODERATION_BENCH_REPORTS ?? 1_000_000);
 const RUNS = Number(process.env.MODERATION_BENCH_RUNS ?? 300);
@@ -208,19 +208,7 @@ export function moderationReport(r: ModerationBenchResult): string {
   ].join('\n');
 }
 
-export default { name: 'moderation', run: runModerationBench, report: moderationReport };
+const standalone = { name: 'moderation', run: runModerationBench, report: moderationReport };
+export default standalone;
 
-if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve(import.meta.filename)) {
-  runModerationBench()
-    .then((r) => {
-      console.log(`\n${moderationReport(r)}\n`);
-      const out = path.join(ROOT, 'bench', 'results');
-      fs.mkdirSync(out, { recursive: true });
-      fs.writeFileSync(path.join(out, 'moderation.json'), `${JSON.stringify(r, null, 2)}\n`);
-      process.exit(0);
-    })
-    .catch((err) => {
-      console.error(err);
-      process.exit(1);
-    });
-}
+runWhenStarted(import.meta.filename, standalone);
