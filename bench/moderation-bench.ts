@@ -173,6 +173,11 @@ export async function runModerationBench(
       [2 * (RUNS + 10)],
     );
     const ids = open.map((r) => r.id);
+    if (ids.length < 2 * RUNS + 10) {
+      throw new Error(
+        `moderation: ${ids.length} open post cases, the decisions need ${2 * RUNS + 10} (more MODERATION_BENCH_REPORTS or fewer MODERATION_BENCH_RUNS)`,
+      );
+    }
     const decide = (decision: string, offset: number) => (i: number) => {
       const id = ids[offset + i];
       decided.push(id);
