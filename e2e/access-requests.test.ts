@@ -11,6 +11,7 @@ import {
   DESKTOP,
   newPage,
   openBrowser,
+  openSignedIn,
   PHONE,
   readMailed,
   screenshot,
@@ -97,8 +98,7 @@ describe('access requests reach who can grant them (issue 34, point 9)', () => {
 
     // The grantor works elsewhere in the panel; the requester asks from a user's Conversation tab.
     const boss = await newPage(browser, DESKTOP);
-    await signIn(boss);
-    await boss.goto('/users');
+    await openSignedIn(boss, '/users');
     const page = await newPage(browser, DESKTOP);
     await signIn(page, asker);
     await openTab(page, target, 'conversation');
@@ -161,8 +161,7 @@ describe('access requests reach who can grant them (issue 34, point 9)', () => {
 
     // The second requester waits on a phone; the grantor declines with a note using the keyboard.
     const phone = await newPage(browser, PHONE);
-    await signIn(phone, second);
-    await phone.goto('/users');
+    await openSignedIn(phone, '/users', second);
     await phone.getByRole('heading', { name: 'Users' }).waitFor();
     const secondRow = table.getByRole('row').filter({ hasText: secondName });
     await secondRow.getByRole('button', { name: `Grant ${secondName}` }).focus();

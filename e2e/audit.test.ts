@@ -8,12 +8,13 @@ import {
   createStaff,
   newPage,
   openBrowser,
+  openSignedIn,
   PHONE,
   screenshot,
+  signedInContext,
   signIn,
 } from './harness';
 import { listLoaded, settledOverflow } from './list-checks';
-import { signedInContext } from './routes';
 
 /** The laptop of issue 14: 1366x768 with the sidebar open. */
 const LAPTOP = { width: 1366, height: 768 };
@@ -44,8 +45,7 @@ beforeAll(async () => {
   target = { id: created.data.id, name: `Audit Target ${tag}` };
 
   const page = await newPage(browser);
-  await signIn(page, actor);
-  await page.goto(`/user-profile/${target.id}`);
+  await openSignedIn(page, `/user-profile/${target.id}`, actor);
   await page
     .getByRole('button', { name: 'Edit Name' })
     .click({ timeout: 60_000 })
@@ -84,8 +84,7 @@ async function actorsShown(page: Page): Promise<string[]> {
 describe('audit log screen (issue 15)', () => {
   it('shows the real change, narrows by actor, action and date, keeps the filters across a reload', async () => {
     const page = await newPage(browser, LAPTOP);
-    await signIn(page);
-    await page.goto('/audit-log');
+    await openSignedIn(page, '/audit-log');
     await page.getByRole('heading', { name: 'Audit Log' }).waitFor();
     await listLoaded(page);
     // The newest entries include the rename, by the actor, about the target.
@@ -176,7 +175,7 @@ describe('audit log screen (issue 15)', () => {
   it('fits 1366x768 and a phone, light and dark (cards on the phone)', { timeout: 180_000 }, async () => {
     const found: Record<string, string[]> = {};
     for (const scheme of ['light', 'dark'] as const) {
-      const context = await signedInContext(browser, LAPTOP, scheme);
+      const context = await signedInContext(browser, { viewport: LAPTOP, colorScheme: scheme });
       const page = await context.newPage();
       for (const [name, url] of [
         ['audit-log', '/audit-log'],
@@ -241,8 +240,7 @@ describe('profile Activity tab (issue 15)', () => {
   it('is hidden without the audit_log permission, which the permission screen grants', async () => {
     const viewer = await createStaff({ permissions: ['users_list', 'user_profile'] });
     const page = await newPage(browser, LAPTOP);
-    await signIn(page, viewer);
-    await page.goto(`/user-profile/${target.id}?tab=activity`);
+    await openSignedIn(page, `/user-profile/${target.id}?tab=activity`, viewer);
     await page.getByRole('tab', { name: 'About', exact: true }).waitFor();
     expect(await page.getByRole('tab', { name: 'Activity' }).count()).toBe(0);
     // The server refuses the list too.
@@ -250,8 +248,7 @@ describe('profile Activity tab (issue 15)', () => {
 
     // The permission screen offers audit_log like the others; granting it shows the tab.
     const admin = await newPage(browser, LAPTOP);
-    await signIn(admin);
-    await admin.goto(`/manage-user-permissions/${viewer.id}`);
+    await openSignedIn(admin, `/manage-user-permissions/${viewer.id}`);
     await admin.getByTestId('permissions-username').getByText(viewer.username).waitFor();
     await admin.getByPlaceholder('Search Permission').fill('audit');
     await admin.getByText("See the audit log and users' activity").first().waitFor();

@@ -9,9 +9,9 @@ import {
   DESKTOP,
   newPage,
   openBrowser,
+  openSignedIn,
   PHONE,
   screenshot,
-  signIn,
 } from './harness';
 
 /** Waits for the page to settle: a busy machine can take seconds to refetch. */
@@ -40,8 +40,7 @@ describe('campaigns (issue 6)', () => {
       permissions: ['campaign_list', 'campaign_details', 'campaign_status'],
     });
     const page = await newPage(browser, DESKTOP);
-    await signIn(page, staff);
-    await page.goto('/campaign-list');
+    await openSignedIn(page, '/campaign-list', staff);
     await page.locator('th', { hasText: 'Username' }).first().waitFor();
     await screenshot(page, 'campaigns-list-1366');
 
@@ -86,8 +85,7 @@ describe('campaigns (issue 6)', () => {
       permissions: ['campaign_list', 'campaign_details', 'campaign_status'],
     });
     const page = await newPage(browser, DESKTOP);
-    await signIn(page, staff);
-    await page.goto(`/campaign-details/${target.id}`);
+    await openSignedIn(page, `/campaign-details/${target.id}`, staff);
     const flag = page.getByTestId('approval');
     await poll(() => flag.textContent()).toBe('Not Approved');
     await page.getByRole('button', { name: 'Approve' }).click();
@@ -102,8 +100,7 @@ describe('campaigns (issue 6)', () => {
     const local = data.find((c) => c.location_type === 'local' && c.target_location);
     const staff = await createStaff({ permissions: ['campaign_list', 'campaign_details'] });
     const page = await newPage(browser, PHONE);
-    await signIn(page, staff);
-    await page.goto(`/campaign-details/${(local ?? data[0]).id}`);
+    await openSignedIn(page, `/campaign-details/${(local ?? data[0]).id}`, staff);
     await page.getByRole('table', { name: 'Campaign details' }).waitFor();
     if (local) {
       await page.locator('.leaflet-container path.leaflet-interactive').first().waitFor();
@@ -121,8 +118,7 @@ describe('campaigns (issue 6)', () => {
     // get_campaign_setting alone leads nowhere after sign-in (not in the spec's page order).
     const staff = await createStaff({ permissions: ['campaign_list', 'get_campaign_setting'] });
     const page = await newPage(browser, DESKTOP);
-    await signIn(page, staff);
-    await page.goto('/campaign-calender-settings');
+    await openSignedIn(page, '/campaign-calender-settings', staff);
     await page.getByRole('group', { name: 'Calendar' }).waitFor();
     await poll(() => page.getByTestId('calendar-day').count()).toBe(42);
     // Four months ahead: past the demo data's settings, and always in the future.
@@ -194,8 +190,7 @@ describe('campaigns (issue 6)', () => {
   it('lists the campaign charges by goal and edits a price', async () => {
     const staff = await createStaff({ permissions: ['campaign_charges_list'] });
     const page = await newPage(browser, DESKTOP);
-    await signIn(page, staff);
-    await page.goto('/campaign-charges');
+    await openSignedIn(page, '/campaign-charges', staff);
     await page.locator('th', { hasText: 'Minimum daily budget' }).first().waitFor();
     const row = page.getByRole('row').filter({ hasText: 'CPC (pay per click)' });
     await row.waitFor();
@@ -226,8 +221,7 @@ describe('campaigns (issue 6)', () => {
       ],
     });
     const page = await newPage(browser, DESKTOP);
-    await signIn(page, staff);
-    await page.goto(`/user-profile/${customer.id}`);
+    await openSignedIn(page, `/user-profile/${customer.id}`, staff);
     await page.getByRole('tab', { name: 'Campaigns' }).click();
     await page.getByRole('table', { name: 'Campaigns' }).locator('tbody tr').first().waitFor();
     await page.getByRole('button', { name: 'Columns' }).click();

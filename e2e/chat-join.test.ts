@@ -1,7 +1,7 @@
 import { calls } from '@admin/contract';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminApiToken, adminCreds, api, newPage, openBrowser, signIn } from './harness';
+import { adminApiToken, adminCreds, api, newPage, openBrowser, openSignedIn } from './harness';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -29,8 +29,7 @@ describe('chat join (issue 17 item 5)', () => {
         }
       });
     });
-    await signIn(page);
-    await page.goto(`/user-profile/${target.id}?tab=direct-message`);
+    await openSignedIn(page, `/user-profile/${target.id}?tab=direct-message`);
     await expect.poll(() => joins.length, { timeout: 60_000 }).toBeGreaterThan(0);
     const sessionToken = await page.evaluate(() => localStorage.getItem('token'));
     expect(joins[0]).toMatchObject({

@@ -9,9 +9,9 @@ import {
   e2eEnv,
   newPage,
   openBrowser,
+  openSignedIn,
   PHONE,
   screenshot,
-  signIn,
 } from './harness';
 
 let browser: Browser;
@@ -26,8 +26,7 @@ describe('static page editor (issue 4)', () => {
   it('edits and saves a page with heading, font size, alignment and an image, and sees it after a reload and on /pages', async () => {
     const staff = await createStaff({ permissions: ['view_static_pages', 'update_static_pages'] });
     const page = await newPage(browser, DESKTOP);
-    await signIn(page, staff);
-    await page.goto('/child-safety-policy');
+    await openSignedIn(page, '/child-safety-policy', staff);
     const editor = page.locator('.ProseMirror');
     await editor.waitFor();
     await editor.click();
@@ -78,8 +77,7 @@ describe('static page editor (issue 4)', () => {
     });
     const staff = await createStaff({ permissions: ['view_static_pages', 'update_static_pages'] });
     const page = await newPage(browser, DESKTOP);
-    await signIn(page, staff);
-    await page.goto('/advertising-guidelines');
+    await openSignedIn(page, '/advertising-guidelines', staff);
     await page.locator('.ProseMirror h3').filter({ hasText: 'Ad rules' }).waitFor();
     await page.getByRole('button', { name: 'Save' }).first().click();
     await page.getByText('Page saved successfully').waitFor();
@@ -101,8 +99,7 @@ describe('static page editor (issue 4)', () => {
   it('keeps a table through the editor: Payment Terms saved unchanged still has its price table', async () => {
     const staff = await createStaff({ permissions: ['view_static_pages', 'update_static_pages'] });
     const page = await newPage(browser, DESKTOP);
-    await signIn(page, staff);
-    await page.goto('/payment_terms');
+    await openSignedIn(page, '/payment_terms', staff);
     const header = page.locator('.ProseMirror table th').filter({ hasText: 'Typical price' });
     await header.waitFor();
     await page.getByRole('button', { name: 'Save' }).first().click();
@@ -118,8 +115,7 @@ describe('static page editor (issue 4)', () => {
   it('lets a viewer read but not save, and fits a phone', async () => {
     const staff = await createStaff({ permissions: ['view_static_pages'] });
     const page = await newPage(browser, PHONE);
-    await signIn(page, staff);
-    await page.goto('/faq');
+    await openSignedIn(page, '/faq', staff);
     await page.locator('.ProseMirror').waitFor();
     expect(await page.locator('.ProseMirror').getAttribute('contenteditable')).toBe('false');
     const saves = page.getByRole('button', { name: 'Save' });

@@ -1,7 +1,7 @@
 import { calls } from '@admin/contract';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminApiToken, api, newPage, openBrowser, screenshot, signIn } from './harness';
+import { adminApiToken, api, newPage, openBrowser, openSignedIn, screenshot, signIn } from './harness';
 import { listLoaded, settledOverflow } from './list-checks';
 
 /** The most common laptop (issue 34). */
@@ -253,8 +253,7 @@ describe('every spec column at 1366x768 (issue 34)', () => {
 describe('rail, density and column chooser, remembered (issue 34)', () => {
   it('the sidebar folds to an icon rail, rows go comfortable, columns hide and move; all kept after reload; Reset', async () => {
     const page = await newPage(browser, LAPTOP);
-    await signIn(page);
-    await page.goto('/users');
+    await openSignedIn(page, '/users');
     await listLoaded(page);
     const table = page.getByRole('table', { name: 'Users', exact: true });
     const nav = page.getByRole('navigation', { name: 'Main navigation' });

@@ -1,31 +1,24 @@
 import { calls } from '@admin/contract';
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   adminApiToken,
   api,
   createStaff,
   DESKTOP,
-  e2eEnv,
-  newPage,
   openBrowser,
   PHONE,
   screenshot,
   seriousViolations,
-  signIn,
+  signedInContext,
   transitionsDone,
 } from './harness';
 
 /** The smaller things of a working day (issue 34 point 10). */
 
 let browser: Browser;
-let state: Awaited<ReturnType<BrowserContext['storageState']>>;
 beforeAll(async () => {
   browser = await openBrowser();
-  const first = await newPage(browser);
-  await signIn(first);
-  state = await first.context().storageState();
-  await first.context().close();
 });
 afterAll(async () => {
   await browser?.close();
@@ -33,14 +26,9 @@ afterAll(async () => {
 
 type Scheme = 'light' | 'dark';
 
-/** A page signed in as the super admin (one sign-in per file) at a viewport and scheme. */
+/** A page signed in as the super admin at a viewport and scheme. */
 async function adminPage(viewport: { width: number; height: number }, colorScheme: Scheme = 'light') {
-  const context = await browser.newContext({
-    viewport,
-    baseURL: e2eEnv().baseUrl,
-    storageState: state,
-    colorScheme,
-  });
+  const context = await signedInContext(browser, { viewport, colorScheme });
   const page = await context.newPage();
   page.setDefaultTimeout(60_000);
   return page;

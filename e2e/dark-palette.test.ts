@@ -1,8 +1,16 @@
 import { calls } from '@admin/contract';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminApiToken, api, DESKTOP, e2eEnv, openBrowser, PHONE, screenshot } from './harness';
-import { signedInContext } from './routes';
+import {
+  adminApiToken,
+  api,
+  DESKTOP,
+  e2eEnv,
+  openBrowser,
+  PHONE,
+  screenshot,
+  signedInContext,
+} from './harness';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -35,7 +43,7 @@ describe('dark mode (issue 14)', () => {
   });
 
   it('the user menu toggle chooses light, dark or system, and is remembered after a reload', async () => {
-    const context = await signedInContext(browser, DESKTOP, 'light');
+    const context = await signedInContext(browser, { viewport: DESKTOP, colorScheme: 'light' });
     const page = await context.newPage();
     await page.goto('/users');
     await page.getByTestId('user-menu').click();
@@ -66,7 +74,7 @@ describe('dark mode (issue 14)', () => {
 
 describe('command palette (issue 14)', () => {
   it('Ctrl+K jumps to a page the staff member may open', async () => {
-    const context = await signedInContext(browser, DESKTOP);
+    const context = await signedInContext(browser, { viewport: DESKTOP });
     const page = await context.newPage();
     await page.goto('/users');
     await page.getByTestId('user-menu').waitFor();
@@ -84,7 +92,7 @@ describe('command palette (issue 14)', () => {
     const token = await adminApiToken();
     const { users } = await api(token, calls.usersList, { page_limit: 1 });
     const target = users[0];
-    const context = await signedInContext(browser, PHONE);
+    const context = await signedInContext(browser, { viewport: PHONE });
     const page = await context.newPage();
     await page.goto('/users');
     await page.getByTestId('user-menu').waitFor();

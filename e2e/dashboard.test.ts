@@ -8,9 +8,9 @@ import {
   DESKTOP,
   newPage,
   openBrowser,
+  openSignedIn,
   PHONE,
   screenshot,
-  signIn,
 } from './harness';
 
 let browser: Browser;
@@ -71,8 +71,7 @@ describe('dashboard (issue 7)', () => {
     });
     const page = await newPage(browser, DESKTOP);
     const seen = watchWidgetCalls(page);
-    await signIn(page, staff);
-    await page.goto('/');
+    await openSignedIn(page, '/', staff);
     await expect
       .poll(() => sectionTitles(page), { timeout: 60_000 })
       .toEqual([
@@ -118,8 +117,7 @@ describe('dashboard (issue 7)', () => {
   it("offers 'Manage Your Dashboard' when no widget is saved, and fits a phone", async () => {
     const staff = await createStaff({ permissions: ['dashboard_data'] });
     const page = await newPage(browser, PHONE);
-    await signIn(page, staff);
-    await page.goto('/');
+    await openSignedIn(page, '/', staff);
     await page.getByRole('link', { name: 'Manage Your Dashboard' }).click();
     await page.waitForURL('**/dashboard-widgets/POST');
     await page.getByRole('heading', { name: 'Available widgets' }).waitFor();
@@ -129,8 +127,7 @@ describe('dashboard (issue 7)', () => {
   it('arranges widgets with the mouse and the keyboard, saves, and the dashboard follows', async () => {
     const staff = await createStaff({ permissions: ['dashboard_data', 'top_searches', 'google_analytics'] });
     const page = await newPage(browser, DESKTOP);
-    await signIn(page, staff);
-    await page.goto('/dashboard-widgets/POST');
+    await openSignedIn(page, '/dashboard-widgets/POST', staff);
     const available = page.getByRole('list', { name: 'Available widgets' });
     const selected = page.getByRole('list', { name: 'Selected widgets' });
     await available.getByText('Top Searches').waitFor();

@@ -1,7 +1,7 @@
 import { TEXTS } from '@admin/contract';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createStaff, DESKTOP, newPage, openBrowser, PHONE, screenshot, signIn } from './harness';
+import { createStaff, DESKTOP, newPage, openBrowser, openSignedIn, PHONE, screenshot } from './harness';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -30,8 +30,7 @@ describe('API documentation (issue 4)', () => {
   it('runs a call from Swagger UI with the signed-in token; only published versions get a tab', async () => {
     const staff = await createStaff({ permissions: ['api_documentation', 'searches'] });
     const page = await newPage(browser, DESKTOP);
-    await signIn(page, staff);
-    await page.goto('/api-documentation');
+    await openSignedIn(page, '/api-documentation', staff);
     expect(await page.getByRole('tab', { name: 'Version 2.0.0' }).getAttribute('aria-selected')).toBe('true');
     // Operations are grouped by area, collapsed: open Searches.
     await page.locator('#operations-tag-Searches').click({ timeout: 60_000 });
@@ -60,8 +59,7 @@ describe('API documentation (issue 4)', () => {
   it('shows the missing-document message on the mobile page at phone width', async () => {
     const staff = await createStaff({ permissions: ['api_documentation'] });
     const page = await newPage(browser, PHONE);
-    await signIn(page, staff);
-    await page.goto('/mobile-api-documentation');
+    await openSignedIn(page, '/mobile-api-documentation', staff);
     await page.getByText('No version of this API document has been published yet.').waitFor();
     await screenshot(page, 'docs-mobile-missing-390');
     await page.goto('/api-documentation');
@@ -73,8 +71,7 @@ describe('API documentation (issue 4)', () => {
   it('tells a user without api_documentation they are not authorized', async () => {
     const staff = await createStaff({ permissions: ['searches'] });
     const page = await newPage(browser, DESKTOP);
-    await signIn(page, staff);
-    await page.goto('/search-api-documentation');
+    await openSignedIn(page, '/search-api-documentation', staff);
     await page.getByText(TEXTS.notAuthorizedPage).waitFor();
     await page.context().close();
   });

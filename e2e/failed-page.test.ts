@@ -1,7 +1,7 @@
 import { calls } from '@admin/contract';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { newPage, openBrowser, screenshot, signIn } from './harness';
+import { newPage, openBrowser, openSignedIn, screenshot } from './harness';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -16,8 +16,7 @@ const LAPTOP = { width: 1366, height: 768 };
 describe('a failed page fetch (issue 34 point 7)', () => {
   it('never shows page 1 as page 2: dimmed and labelled with the error and Retry; offline says the server cannot be reached', async () => {
     const page = await newPage(browser, LAPTOP);
-    await signIn(page);
-    await page.goto('/users');
+    await openSignedIn(page, '/users');
     const table = page.getByRole('table', { name: 'Users', exact: true });
     await table.locator('tbody tr').first().waitFor();
     const firstRow = await table.locator('tbody tr').first().innerText();
@@ -67,8 +66,7 @@ describe('a failed page fetch (issue 34 point 7)', () => {
 
   it('a page past the end shows the last page, never an empty list under the pager', async () => {
     const page = await newPage(browser, LAPTOP);
-    await signIn(page);
-    await page.goto('/users?page=9999');
+    await openSignedIn(page, '/users?page=9999');
     const total = await page
       .getByText(/^\d+-\d+ of \d+$/)
       .textContent()

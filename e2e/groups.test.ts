@@ -9,9 +9,9 @@ import {
   DESKTOP,
   newPage,
   openBrowser,
+  openSignedIn,
   PHONE,
   screenshot,
-  signIn,
 } from './harness';
 
 let browser: Browser;
@@ -31,8 +31,7 @@ const firstCell = async (page: Page, column: number) =>
 describe('groups (issue 3)', () => {
   it('adds, searches, sorts, edits and deletes a group', async () => {
     const page = await newPage(browser, DESKTOP);
-    await signIn(page);
-    await page.goto('/users-groups');
+    await openSignedIn(page, '/users-groups');
     for (const title of ['Group Name', 'Created At', 'Updated At', 'Action']) {
       await header(page, title).waitFor();
     }
@@ -96,8 +95,7 @@ describe('groups (issue 3)', () => {
   it('a staff member with group_list only sees the table without actions; the server refuses changes', async () => {
     const staff = await createStaff({ permissions: ['group_list'] });
     const page = await newPage(browser, DESKTOP);
-    await signIn(page, staff);
-    await page.goto('/users-groups');
+    await openSignedIn(page, '/users-groups', staff);
     await header(page, 'Group Name').waitFor();
     await page.locator('table tbody tr').first().waitFor();
     expect(await page.getByRole('button', { name: 'Add New Group' }).count()).toBe(0);
@@ -129,8 +127,7 @@ describe('permissions (issue 3)', () => {
     await expect(api(staffToken, calls.reportedUsers, {})).rejects.toThrow(/-> 403/);
 
     const page = await newPage(browser, DESKTOP);
-    await signIn(page);
-    await page.goto('/manage-group-permissions');
+    await openSignedIn(page, '/manage-group-permissions');
     await page.getByText('Please select group to change permissions').waitFor();
     // Typing filters the groups (no 'Select Group' option to type after); the group goes in the address.
     await page.getByPlaceholder('Select Group').fill(group.name.slice(0, 6));
@@ -178,8 +175,7 @@ describe('permissions (issue 3)', () => {
     const staffToken = await apiToken(staff);
     await expect(api(staffToken, calls.usersList, {})).resolves.toMatchObject({ responseCode: 200 });
     const page = await newPage(browser, DESKTOP);
-    await signIn(page);
-    await page.goto(`/manage-user-permissions/${staff.id}`);
+    await openSignedIn(page, `/manage-user-permissions/${staff.id}`);
     await page.getByTestId('permissions-username').getByText(staff.username).waitFor();
     await page.getByPlaceholder('Search Permission').fill('users list');
     await page.getByRole('button', { name: 'users_list: YES', exact: true }).click();

@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createStaff, newPage, openBrowser } from './harness';
-import { everyRoute, settled, signedInContext } from './routes';
+import { createStaff, newPage, openBrowser, signedInContext } from './harness';
+import { everyRoute, settled } from './routes';
 
 /** Issue 34 point 10: heading levels that do not skip (WCAG 1.3.1, 2.4.6). */
 
@@ -71,7 +71,7 @@ describe('heading levels (issue 34 point 10)', () => {
     }
     await out.context().close();
 
-    const context = await signedInContext(browser, LAPTOP);
+    const context = await signedInContext(browser, { viewport: LAPTOP });
     const page = await context.newPage();
     page.setDefaultTimeout(60_000);
     // Every screen of everyRoute() (a route drawing a screen already listed with other content, e.g.

@@ -1,6 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createStaff, DESKTOP, newPage, openBrowser, PHONE, screenshot, signIn } from './harness';
+import { createStaff, DESKTOP, newPage, openBrowser, openSignedIn, PHONE, screenshot } from './harness';
 
 /** Waits for the page to settle: a busy machine can take seconds to refetch. */
 const poll = <T>(fn: () => T | Promise<T>) => expect.poll(fn, { timeout: 60_000 });
@@ -24,8 +24,7 @@ describe('interests (issue 6)', () => {
       ],
     });
     const page = await newPage(browser, DESKTOP);
-    await signIn(page, staff);
-    await page.goto('/interest');
+    await openSignedIn(page, '/interest', staff);
     await page.locator('th', { hasText: 'Last Updated' }).first().waitFor();
     await page.getByRole('button', { name: 'Add', exact: true }).click();
     const form = page.getByRole('dialog', { name: 'Add Interest' });
@@ -49,8 +48,7 @@ describe('interests (issue 6)', () => {
   it('disables delete for an interest used by campaigns, and fits a phone', async () => {
     const staff = await createStaff({ permissions: ['campaign_interests', 'campaign_interests_delete'] });
     const page = await newPage(browser, PHONE);
-    await signIn(page, staff);
-    await page.goto('/interest');
+    await openSignedIn(page, '/interest', staff);
     // Below 768 px the list is cards.
     await page.getByRole('list', { name: 'Interests' }).waitFor();
     await poll(() => page.getByRole('button', { name: 'Add', exact: true }).isDisabled()).toBe(true);

@@ -1,7 +1,7 @@
 import { calls } from '@admin/contract';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminApiToken, api, newPage, openBrowser, PHONE, screenshot, signIn } from './harness';
+import { adminApiToken, api, newPage, openBrowser, openSignedIn, PHONE, screenshot, signIn } from './harness';
 import { listLoaded, settledOverflow } from './list-checks';
 
 /** The laptop of issue 14: 1366x768 with the sidebar open. */
@@ -104,8 +104,7 @@ describe('lists fit the screen (issue 14)', () => {
 
   it('a card shows the row fields then its actions; columns that do not fit are in the details', async () => {
     const page = await newPage(browser, PHONE);
-    await signIn(page);
-    await page.goto('/backend-users');
+    await openSignedIn(page, '/backend-users');
     const card = page.getByRole('list', { name: 'Backend users' }).getByRole('listitem').first();
     await card.waitFor();
     await card.getByText('Name', { exact: true }).waitFor();
@@ -143,8 +142,7 @@ describe('lists fit the screen (issue 14)', () => {
 describe('list state in the address (issue 14)', () => {
   it('page, size, sort, direction and search survive reload, a pasted link and Back', async () => {
     const page = await newPage(browser, LAPTOP);
-    await signIn(page);
-    await page.goto('/users');
+    await openSignedIn(page, '/users');
     const table = page.getByRole('table', { name: 'Users' });
     await table.locator('tbody tr').first().waitFor();
     await page.getByRole('button', { name: '2', exact: true }).click();
@@ -192,8 +190,7 @@ describe('list state in the address (issue 14)', () => {
 
   it('profile tabs are history entries: Back returns to the previous tab, then leaves the profile', async () => {
     const page = await newPage(browser, LAPTOP);
-    await signIn(page);
-    await page.goto('/users');
+    await openSignedIn(page, '/users');
     await page.getByRole('link', { name: 'View Profile' }).first().click();
     await page.getByRole('tab', { name: 'About' }).waitFor();
     await page.getByRole('tab', { name: 'Followers' }).click();
@@ -218,8 +215,7 @@ describe('list state in the address (issue 14)', () => {
 describe('a failed list call (issue 14)', () => {
   it('keeps the last rows, shows the error with Retry and never the empty text', async () => {
     const page = await newPage(browser, LAPTOP);
-    await signIn(page);
-    await page.goto('/users');
+    await openSignedIn(page, '/users');
     const table = page.getByRole('table', { name: 'Users' });
     await table.locator('tbody tr').first().waitFor();
     const firstPage = await table.locator('tbody tr').first().innerText();
@@ -248,8 +244,7 @@ describe('a failed list call (issue 14)', () => {
 describe('keyboard (issue 14)', () => {
   it('sortable headers sort with Enter and Space and carry aria-sort', async () => {
     const page = await newPage(browser, LAPTOP);
-    await signIn(page);
-    await page.goto('/users-groups');
+    await openSignedIn(page, '/users-groups');
     const table = page.getByRole('table', { name: 'Groups' });
     await table.locator('tbody tr').first().waitFor();
     const header = table.getByRole('columnheader', { name: 'Group Name' });
@@ -265,8 +260,7 @@ describe('keyboard (issue 14)', () => {
 
   it('sidebar groups are buttons reachable with Tab that say whether they are open', async () => {
     const page = await newPage(browser, LAPTOP);
-    await signIn(page);
-    await page.goto('/signup-codes');
+    await openSignedIn(page, '/signup-codes');
     const nav = page.getByRole('navigation', { name: 'Main navigation' });
     for (const group of ['Campaign', 'Users', 'Posts', 'APIs', 'CMS Pages']) {
       await expect(

@@ -1,6 +1,15 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createStaff, DESKTOP, newPage, openBrowser, PHONE, screenshot, signIn } from './harness';
+import {
+  createStaff,
+  DESKTOP,
+  newPage,
+  openBrowser,
+  openSignedIn,
+  PHONE,
+  screenshot,
+  signIn,
+} from './harness';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -61,8 +70,7 @@ describe('users map (issue 7)', () => {
   it('opens a single user with avatar and a link to the profile', async () => {
     const staff = await createStaff({ permissions: ['users_locations', 'user_profile'] });
     const page = await newPage(browser, DESKTOP);
-    await signIn(page, staff);
-    await page.goto('/geographical-users-count');
+    await openSignedIn(page, '/geographical-users-count', staff);
     await expect.poll(async () => (await markerTitles(page)).length, { timeout: 60_000 }).toBeGreaterThan(0);
     // Zoom in until some single users appear.
     let singles: string[] = [];
@@ -85,8 +93,7 @@ describe('users map (issue 7)', () => {
   it('fits a phone', async () => {
     const staff = await createStaff({ permissions: ['users_locations'] });
     const page = await newPage(browser, PHONE);
-    await signIn(page, staff);
-    await page.goto('/geographical-users-count');
+    await openSignedIn(page, '/geographical-users-count', staff);
     await expect.poll(async () => (await markerTitles(page)).length, { timeout: 60_000 }).toBeGreaterThan(0);
     await screenshot(page, 'users-map-390');
   });

@@ -8,9 +8,9 @@ import {
   DESKTOP,
   newPage,
   openBrowser,
+  openSignedIn,
   PHONE,
   screenshot,
-  signIn,
   WIDE,
 } from './harness';
 
@@ -35,8 +35,7 @@ describe('signup codes (issue 7)', () => {
       ],
     });
     const page = await newPage(browser, DESKTOP);
-    await signIn(page, staff);
-    await page.goto('/signup-codes');
+    await openSignedIn(page, '/signup-codes', staff);
     await page.getByRole('columnheader', { name: 'Action' }).waitFor();
 
     await page.getByRole('button', { name: 'Add New Code' }).click();
@@ -72,8 +71,7 @@ describe('signup codes (issue 7)', () => {
   it('shows the list read-only without the add/edit/delete permissions, on a phone', async () => {
     const staff = await createStaff({ permissions: ['failed_urls', 'sugnupcodes_index'] });
     const page = await newPage(browser, PHONE);
-    await signIn(page, staff);
-    await page.goto('/signup-codes');
+    await openSignedIn(page, '/signup-codes', staff);
     // Below 768 px the list is cards.
     await page.getByRole('list', { name: 'Signup codes' }).waitFor();
     await expect.poll(() => page.getByRole('button', { name: 'Add New Code' }).isDisabled()).toBe(true);
@@ -85,8 +83,7 @@ describe('notifications (issue 7)', () => {
   it('refuses an incomplete form, then sends and watches the progress finish', async () => {
     const staff = await createStaff({ permissions: ['send_notifications'] });
     const page = await newPage(browser, DESKTOP);
-    await signIn(page, staff);
-    await page.goto('/notifications');
+    await openSignedIn(page, '/notifications', staff);
     await page.getByRole('button', { name: 'Send Notifications' }).click();
     await page.getByText('Please select users').waitFor();
     await page.getByText('Message is required').waitFor();
@@ -139,8 +136,7 @@ describe('notifications (issue 7)', () => {
   it('shows the progress bar while a job runs', async () => {
     const staff = await createStaff({ permissions: ['send_notifications'] });
     const page = await newPage(browser, PHONE);
-    await signIn(page, staff);
-    await page.goto('/notifications');
+    await openSignedIn(page, '/notifications', staff);
     await page.getByRole('list', { name: 'Sent notifications' }).waitFor();
     await page.getByRole('combobox', { name: 'Users' }).click();
     await page.getByRole('option', { name: 'All Users' }).click();
@@ -174,8 +170,7 @@ describe('settings (issue 7)', () => {
       data: '1',
     });
     const page = await newPage(browser, DESKTOP);
-    await signIn(page, staff);
-    await page.goto('/settings');
+    await openSignedIn(page, '/settings', staff);
     const toggle = page.getByRole('switch', { name: 'Enrichment Service' });
     await toggle.waitFor();
     const before = await toggle.isChecked();
@@ -221,8 +216,7 @@ describe('settings (issue 7)', () => {
   it('shows the no-permission text for a part the user does not hold, on a phone', async () => {
     const staff = await createStaff({ permissions: ['get_app_version'] });
     const page = await newPage(browser, PHONE);
-    await signIn(page, staff);
-    await page.goto('/settings');
+    await openSignedIn(page, '/settings', staff);
     await page.getByText('You do not have permission to view this content').waitFor();
     await page.getByRole('textbox', { name: 'Android version' }).waitFor();
     await screenshot(page, 'settings-390', { fullPage: true });
@@ -233,8 +227,7 @@ describe('failed and frequently used urls (issue 7)', () => {
   it('filters failed urls to those failed in the enrichment service', async () => {
     const staff = await createStaff({ permissions: ['failed_urls'] });
     const page = await newPage(browser, WIDE);
-    await signIn(page, staff);
-    await page.goto('/failed-urls');
+    await openSignedIn(page, '/failed-urls', staff);
     await page.getByRole('columnheader', { name: 'Failed In Enrichment' }).waitFor();
     await page.locator('tbody tr').first().waitFor();
     const token = await adminApiToken();
@@ -254,8 +247,7 @@ describe('failed and frequently used urls (issue 7)', () => {
   it('lists hosts by frequency and searches by domain, on a phone', async () => {
     const staff = await createStaff({ permissions: ['failed_urls'] });
     const page = await newPage(browser, PHONE);
-    await signIn(page, staff);
-    await page.goto('/frequently-used-urls');
+    await openSignedIn(page, '/frequently-used-urls', staff);
     // Below 768 px the list is cards.
     const hosts = page
       .getByRole('list', { name: 'Frequently used urls' })

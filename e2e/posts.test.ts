@@ -8,9 +8,9 @@ import {
   DESKTOP,
   newPage,
   openBrowser,
+  openSignedIn,
   PHONE,
   screenshot,
-  signIn,
   WIDE,
 } from './harness';
 
@@ -57,8 +57,7 @@ describe('reported posts and post details (issue 4)', () => {
       permissions: ['reported_posts', 'post_details', 'delete_post', 'user_profile'],
     });
     const page = await newPage(browser, DESKTOP);
-    await signIn(page, staff);
-    await page.goto('/reported-posts');
+    await openSignedIn(page, '/reported-posts', staff);
     await page.getByRole('columnheader', { name: 'Reported By' }).waitFor();
     const link = page.locator(`a[href="/post-details/${post.id}"]`).first();
     await link.waitFor();
@@ -126,8 +125,7 @@ describe('reported posts and post details (issue 4)', () => {
     const post = await pickReportedPost();
     const staff = await createStaff({ permissions: ['reported_posts', 'post_details', 'searches'] });
     const page = await newPage(browser, PHONE);
-    await signIn(page, staff);
-    await page.goto(`/post-details/${post.id}`);
+    await openSignedIn(page, `/post-details/${post.id}`, staff);
     await page.getByTestId('carousel-position').waitFor();
     await screenshot(page, 'posts-details-390', { fullPage: true });
     // Delete Post is disabled without delete_post.
@@ -152,8 +150,7 @@ describe('searches (issue 4)', () => {
   it('lists searches newest first, filters by type and plays raw_video in the popup', async () => {
     const staff = await createStaff({ permissions: ['searches', 'user_profile'] });
     const page = await newPage(browser, WIDE);
-    await signIn(page, staff);
-    await page.goto('/searches');
+    await openSignedIn(page, '/searches', staff);
     for (const col of [
       'Image',
       'Search Term',

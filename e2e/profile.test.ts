@@ -8,9 +8,9 @@ import {
   DESKTOP,
   newPage,
   openBrowser,
+  openSignedIn,
   PHONE,
   screenshot,
-  signIn,
   WIDE,
 } from './harness';
 
@@ -54,8 +54,7 @@ describe('user profile (spec 01 User profile)', () => {
       [PHONE, '390'],
     ] as const) {
       const page = await newPage(browser, viewport);
-      await signIn(page);
-      await page.goto(`/user-profile/${star.id}`);
+      await openSignedIn(page, `/user-profile/${star.id}`);
       await page.getByRole('heading', { name: 'User Profile' }).waitFor();
       await expect(shownValue(page, 'name').textContent()).resolves.toBe(star.name);
       for (const tab of ['About', 'Direct Message', 'Followers', 'Following', 'Bookmarks', 'Ad Settings']) {
@@ -73,8 +72,7 @@ describe('user profile (spec 01 User profile)', () => {
   it('edits one field with the pencil and the tick, and the value is saved after a reload', async () => {
     const target = await makeAppUser();
     const page = await newPage(browser);
-    await signIn(page);
-    await page.goto(`/user-profile/${target.id}`);
+    await openSignedIn(page, `/user-profile/${target.id}`);
     await shownValue(page, 'name').waitFor();
 
     await page.getByRole('button', { name: 'Edit Name' }).click();
@@ -110,8 +108,7 @@ describe('user profile (spec 01 User profile)', () => {
   it('suspends the account and shows the red banner, then lifts the suspension', async () => {
     const target = await makeAppUser();
     const page = await newPage(browser);
-    await signIn(page);
-    await page.goto(`/user-profile/${target.id}`);
+    await openSignedIn(page, `/user-profile/${target.id}`);
     await page.getByRole('button', { name: 'Suspend Account' }).click();
     await page.getByRole('button', { name: 'Yes' }).click();
     await page.getByText('This account has been suspended').waitFor();
@@ -132,8 +129,7 @@ describe('user profile (spec 01 User profile)', () => {
   it('checks the app password popup before sending anything', async () => {
     const target = await makeAppUser();
     const page = await newPage(browser);
-    await signIn(page);
-    await page.goto(`/user-profile/${target.id}`);
+    await openSignedIn(page, `/user-profile/${target.id}`);
     let sent = 0;
     page.on('request', (req) => {
       if (req.url().includes('/api/v2/change-app-password')) {
@@ -161,8 +157,7 @@ describe('user profile (spec 01 User profile)', () => {
 
   it('searches the followers tab and links to each profile', async () => {
     const page = await newPage(browser);
-    await signIn(page);
-    await page.goto(`/user-profile/${star.id}`);
+    await openSignedIn(page, `/user-profile/${star.id}`);
     await page.getByRole('tab', { name: 'Followers' }).click();
     const table = page.getByRole('table', { name: 'Followers' });
     const firstRow = table.locator('tbody tr').first();
@@ -205,8 +200,7 @@ describe('user profile (spec 01 User profile)', () => {
     }
     expect(owner).not.toBeNull();
     const page = await newPage(browser, WIDE);
-    await signIn(page);
-    await page.goto(`/user-profile/${owner?.id}?tab=bookmarks`);
+    await openSignedIn(page, `/user-profile/${owner?.id}?tab=bookmarks`);
     const table = page.getByRole('table', { name: 'Bookmarks' });
     await table.locator('tbody tr').first().waitFor();
     const headers = (await table.locator('thead th').allTextContents()).map((t) => t.trim());
@@ -225,8 +219,7 @@ describe('user profile (spec 01 User profile)', () => {
   it('turns advertising and automatic follow on and off', async () => {
     const target = await makeAppUser();
     const page = await newPage(browser);
-    await signIn(page);
-    await page.goto(`/user-profile/${target.id}`);
+    await openSignedIn(page, `/user-profile/${target.id}`);
     await page.getByRole('button', { name: 'Enable Advertise' }).click();
     await page.getByText('Advertising has been enabled').waitFor();
     await page.getByRole('button', { name: 'Add Automatic Follow' }).click();
@@ -261,8 +254,7 @@ describe('user profile (spec 01 User profile)', () => {
       throw new Error('the demo data has no user with searches');
     }
     const page = await newPage(browser);
-    await signIn(page);
-    await page.goto(`/user-profile/${owner.id}`);
+    await openSignedIn(page, `/user-profile/${owner.id}`);
     await page.getByRole('tab', { name: 'Searches', exact: true }).click();
     const table = page.getByRole('table', { name: 'Searches' });
     await table.getByText(owner.first, { exact: true }).first().waitFor();
@@ -275,8 +267,7 @@ describe('user profile (spec 01 User profile)', () => {
     // users_list gives them a landing page after sign-in.
     const staff = await createStaff({ permissions: ['users_list', 'user_profile', 'following'] });
     const page = await newPage(browser, PHONE);
-    await signIn(page, staff);
-    await page.goto(`/user-profile/${star.id}`);
+    await openSignedIn(page, `/user-profile/${star.id}`, staff);
     await shownValue(page, 'name').waitFor();
     for (const name of ['Change Password', 'Suspend Account', 'Edit Name']) {
       await expect(page.getByRole('button', { name }).first().isDisabled()).resolves.toBe(true);

@@ -8,9 +8,9 @@ import {
   DESKTOP,
   newPage,
   openBrowser,
+  openSignedIn,
   PHONE,
   screenshot,
-  signIn,
 } from './harness';
 
 let browser: Browser;
@@ -74,8 +74,7 @@ describe('ranks in the browser (issue 11: who may act on whom; docs/security.md)
       [PHONE, '390'],
     ] as const) {
       const page = await newPage(browser, viewport);
-      await signIn(page, support);
-      await page.goto(`/user-profile/${boss.id}`);
+      await openSignedIn(page, `/user-profile/${boss.id}`, support);
       await page.getByRole('heading', { name: 'User Profile' }).waitFor();
       await page.getByTestId('value-name').waitFor();
       for (const control of await controls(page)) {
@@ -105,8 +104,7 @@ describe('ranks in the browser (issue 11: who may act on whom; docs/security.md)
       is_admin: false,
     });
     const page = await newPage(browser, DESKTOP);
-    await signIn(page, support);
-    await page.goto(`/user-profile/${platform.data.id}`);
+    await openSignedIn(page, `/user-profile/${platform.data.id}`, support);
     await page.getByTestId('value-name').waitFor();
     for (const control of await controls(page)) {
       expect(await control.isDisabled()).toBe(false);

@@ -1,7 +1,7 @@
 import { calls } from '@admin/contract';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { CMS_PAGES, paths } from '../web/src/paths';
-import { adminApiToken, api, e2eEnv, newPage, signIn } from './harness';
+import { adminApiToken, api } from './harness';
 
 /** A signed-in route of the app, for the axe scan and the screenshots of every route. */
 export interface RouteUnderTest {
@@ -70,22 +70,6 @@ export async function everyRoute(): Promise<RouteUnderTest[]> {
     routes.push({ name: 'campaign-details', path: paths.campaignDetails(campaignId) });
   }
   return routes;
-}
-
-/**
- * A browser context signed in as the super admin once per file: later pages reuse its storage, so
- * a file signs in (and mails a code) only once.
- */
-export async function signedInContext(
-  browser: Browser,
-  viewport: { width: number; height: number },
-  colorScheme: 'light' | 'dark' = 'light',
-): Promise<BrowserContext> {
-  const first = await newPage(browser);
-  await signIn(first);
-  const state = await first.context().storageState();
-  await first.context().close();
-  return browser.newContext({ viewport, baseURL: e2eEnv().baseUrl, storageState: state, colorScheme });
 }
 
 /** Waits until the page's lazy code and first data have arrived (no loader, network quiet). */

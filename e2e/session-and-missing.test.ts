@@ -2,7 +2,17 @@ import { calls, TEXTS } from '@admin/contract';
 import dayjs from 'dayjs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminApiToken, api, createStaff, newPage, openBrowser, PHONE, screenshot, signIn } from './harness';
+import {
+  adminApiToken,
+  api,
+  createStaff,
+  newPage,
+  openBrowser,
+  openSignedIn,
+  PHONE,
+  screenshot,
+  signIn,
+} from './harness';
 
 /** Issue 34 point 8: an ended session, drafts kept across the sign-in, missing records, pages past the end. */
 
@@ -51,8 +61,7 @@ describe('a session that ends (issue 34 point 8)', () => {
     });
     const id = target.data.id as number;
     const page = await newPage(browser);
-    await signIn(page, staff);
-    await page.goto(`/user-profile/${id}`);
+    await openSignedIn(page, `/user-profile/${id}`, staff);
     await page.getByRole('button', { name: 'Edit Name' }).click();
     const draft = `Kept Draft ${tag}`;
     await page.getByRole('textbox', { name: 'Name' }).fill(draft);
@@ -136,8 +145,7 @@ describe('a session that ends (issue 34 point 8)', () => {
   it('shows the notice at phone width too', async () => {
     const staff = await createStaff({ permissions: ['users_list'] });
     const page = await newPage(browser, PHONE);
-    await signIn(page, staff);
-    await page.goto('/users');
+    await openSignedIn(page, '/users', staff);
     await page.waitForLoadState('networkidle');
     await endSession(page);
     await page.reload();
@@ -314,8 +322,7 @@ describe('a missing record (issue 34 point 8)', () => {
       [PHONE, '390'],
     ] as const) {
       const page = await newPage(browser, viewport);
-      await signIn(page);
-      await page.goto('/user-profile/999999999');
+      await openSignedIn(page, '/user-profile/999999999');
       await page.getByRole('heading', { name: 'User 999999999 does not exist' }).waitFor();
       await screenshot(page, `missing-record-${tag}`);
       await page.context().close();
@@ -326,8 +333,7 @@ describe('a missing record (issue 34 point 8)', () => {
 describe('a page past the end (issue 34 point 8)', () => {
   it('clamps to the last page in place of the address, so Back leaves the list instead of clamping again', async () => {
     const page = await newPage(browser);
-    await signIn(page);
-    await page.goto('/users');
+    await openSignedIn(page, '/users');
     await page.getByText(/^1-10 of \d+$/).waitFor();
     await page.goto('/users?page=9999');
     const total = Number(((await page.getByText(/^\d+-\d+ of \d+$/).textContent()) ?? '').split(' of ')[1]);

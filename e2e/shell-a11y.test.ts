@@ -6,6 +6,7 @@ import {
   api,
   newPage,
   openBrowser,
+  openSignedIn,
   screenshot,
   signIn,
   seriousViolations as violations,
@@ -31,8 +32,7 @@ const focusedName = (page: Page) =>
 describe('where you are, and focus that stays (issue 34 point 4)', () => {
   it('tabs name the page, the record and the search term; a skip link leads to the content', async () => {
     const page = await newPage(browser, LAPTOP);
-    await signIn(page);
-    await page.goto('/users');
+    await openSignedIn(page, '/users');
     await listLoaded(page);
     await expect.poll(() => page.title()).toBe('Users · Admin Panel');
     await page.getByPlaceholder('Search by name or username').fill('ann');

@@ -1,7 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createStaff, DESKTOP, newPage, openBrowser, screenshot, signIn } from './harness';
-import { signedInContext } from './routes';
+import { createStaff, DESKTOP, newPage, openBrowser, screenshot, signedInContext, signIn } from './harness';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -22,7 +21,7 @@ async function openInterests(page: Page) {
 }
 
 async function signedInPage(): Promise<Page> {
-  const context = await signedInContext(browser, DESKTOP);
+  const context = await signedInContext(browser, { viewport: DESKTOP });
   const page = await context.newPage();
   page.setDefaultTimeout(30_000);
   await page.goto('/users');

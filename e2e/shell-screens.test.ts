@@ -3,8 +3,18 @@ import path from 'node:path';
 import { calls } from '@admin/contract';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminApiToken, api, createStaff, DESKTOP, e2eEnv, openBrowser, PHONE, screenshot } from './harness';
-import { settled, signedInContext } from './routes';
+import {
+  adminApiToken,
+  api,
+  createStaff,
+  DESKTOP,
+  e2eEnv,
+  openBrowser,
+  PHONE,
+  screenshot,
+  signedInContext,
+} from './harness';
+import { settled } from './routes';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -15,7 +25,7 @@ afterAll(async () => {
 });
 
 async function open(pathname: string, viewport = DESKTOP): Promise<Page> {
-  const context = await signedInContext(browser, viewport);
+  const context = await signedInContext(browser, { viewport: viewport });
   const page = await context.newPage();
   page.setDefaultTimeout(30_000);
   await page.goto(pathname);

@@ -2,8 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, it } from 'vitest';
-import { e2eEnv, openBrowser, PHONE, transitionsDone } from './harness';
-import { everyRoute, type RouteUnderTest, settled, signedInContext } from './routes';
+import { e2eEnv, openBrowser, PHONE, signedInContext, transitionsDone } from './harness';
+import { everyRoute, type RouteUnderTest, settled } from './routes';
 
 /**
  * Not a test: pictures of every route at 1366x768 and 390x844, light and dark, for a person to look
@@ -45,7 +45,7 @@ describe.runIf(process.env.SHOTS)('screenshots of every route (run by hand)', ()
   for (const viewport of [LAPTOP, PHONE]) {
     it(`every route at ${viewport.width} px, light and dark`, { timeout: 900_000 }, async () => {
       fs.mkdirSync(DIR, { recursive: true });
-      const context = await signedInContext(browser, viewport);
+      const context = await signedInContext(browser, { viewport: viewport });
       const page = await context.newPage();
       page.setDefaultTimeout(30_000);
       for (const route of routes) {

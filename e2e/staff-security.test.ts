@@ -10,6 +10,7 @@ import {
   DESKTOP,
   newPage,
   openBrowser,
+  openSignedIn,
   PHONE,
   screenshot,
   signIn,
@@ -169,8 +170,7 @@ describe("a staff member's Security tab", () => {
     const admin = await adminApiToken();
     const users = await api(admin, calls.usersList, { page: 0, page_limit: 1 });
     const page = await newPage(browser, DESKTOP);
-    await signIn(page);
-    await page.goto(`/user-profile/${users.users[0].id}`);
+    await openSignedIn(page, `/user-profile/${users.users[0].id}`);
     await page.getByRole('tab', { name: 'About' }).waitFor();
     expect(await page.getByRole('tab', { name: 'Security' }).count()).toBe(0);
     const me = await api(admin, calls.getLoginData, {});

@@ -7,9 +7,9 @@ import {
   createStaff,
   newPage,
   openBrowser,
+  openSignedIn,
   PHONE,
   screenshot,
-  signIn,
   WIDE,
 } from './harness';
 
@@ -37,8 +37,7 @@ describe('transactions (issue 6)', () => {
     // transaction_history alone leads nowhere after sign-in (not in the spec's page order).
     const staff = await createStaff({ permissions: ['campaign_list', 'transaction_history'] });
     const page = await newPage(browser, WIDE);
-    await signIn(page, staff);
-    await page.goto('/transactions');
+    await openSignedIn(page, '/transactions', staff);
     await page.locator('th', { hasText: 'Payment Provider Transaction Id' }).first().waitFor();
     await screenshot(page, 'transactions-1366');
     await page.getByPlaceholder('Search by customer or campaign').fill(sample.username);

@@ -1,7 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DESKTOP, openBrowser } from './harness';
-import { signedInContext } from './routes';
+import { DESKTOP, openBrowser, signedInContext } from './harness';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -12,7 +11,7 @@ afterAll(async () => {
 });
 
 async function open(path: string): Promise<Page> {
-  const context = await signedInContext(browser, DESKTOP);
+  const context = await signedInContext(browser, { viewport: DESKTOP });
   const page = await context.newPage();
   page.setDefaultTimeout(30_000);
   await page.goto(path);

@@ -11,9 +11,9 @@ import {
   e2eEnv,
   newPage,
   openBrowser,
+  openSignedIn,
   PHONE,
   screenshot,
-  signIn,
   WIDE,
 } from './harness';
 
@@ -55,8 +55,7 @@ describe('users list (issue 3)', () => {
   it('searches (debounced), sorts both ways, pages, adds a user and downloads the CSV', async () => {
     await makePlatformUsers(['Alpha', 'Bravo', 'Charlie']);
     const page = await newPage(browser, WIDE);
-    await signIn(page);
-    await page.goto('/users');
+    await openSignedIn(page, '/users');
     for (const title of [
       'Image',
       'Name',
@@ -129,8 +128,7 @@ describe('users list (issue 3)', () => {
 
   it('shows the list on a phone as cards, without sideways scrolling', async () => {
     const page = await newPage(browser, PHONE);
-    await signIn(page);
-    await page.goto('/users');
+    await openSignedIn(page, '/users');
     await page.getByText(/^1-10 of \d+$/).waitFor();
     await screenshot(page, 'users-list-390');
     // The page does not scroll sideways.
@@ -141,8 +139,7 @@ describe('users list (issue 3)', () => {
 
   it('shows deleted and reported users with their extra columns', async () => {
     const page = await newPage(browser, WIDE);
-    await signIn(page);
-    await page.goto('/deleted-users');
+    await openSignedIn(page, '/deleted-users');
     await header(page, 'Followers').waitFor();
     await header(page, 'Followings').waitFor();
     await bodyRows(page).first().waitFor();
@@ -164,8 +161,7 @@ describe('backend users (issue 3)', () => {
   it('assigns a group in the popup and the Role badge shows it; adds a backend user', async () => {
     const staff = await createStaff({ name: `${tag} Backend Bea` });
     const page = await newPage(browser, DESKTOP);
-    await signIn(page);
-    await page.goto('/backend-users');
+    await openSignedIn(page, '/backend-users');
     await page.getByPlaceholder('Search by name, username or email').fill(staff.username);
     await page.getByText('1-1 of 1').waitFor();
     await page.getByText('No group').waitFor();
@@ -211,8 +207,7 @@ describe('backend users (issue 3)', () => {
   it('a staff member with users_list only sees that, with disabled buttons, and the server refuses the rest', async () => {
     const staff = await createStaff({ permissions: ['users_list'] });
     const page = await newPage(browser, DESKTOP);
-    await signIn(page, staff);
-    await page.goto('/users');
+    await openSignedIn(page, '/users', staff);
     const nav = page.getByRole('navigation', { name: 'Main navigation' }).or(page.locator('nav')).first();
     await nav.getByRole('link', { name: 'Users', exact: true }).waitFor();
     await nav.getByRole('link', { name: 'Deleted Users' }).waitFor();
