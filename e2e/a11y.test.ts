@@ -1,7 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { newPage, openBrowser, signIn, transitionsDone } from './harness';
+import { axeOn, newPage, openBrowser, signIn, transitionsDone } from './harness';
 import { everyRoute, type RouteUnderTest, settled } from './routes';
 
 /** The laptop of issue 14. */
@@ -46,7 +45,7 @@ async function useScheme(page: Page, scheme: Scheme) {
  * scheme changes (this halves the time).
  */
 async function scan(page: Page, route: string, scheme: Scheme): Promise<Finding[]> {
-  const axe = new AxeBuilder({ page });
+  const axe = axeOn(page);
   const result = await (scheme === 'light'
     ? axe.withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
     : axe.withRules(['color-contrast', 'link-in-text-block'])
