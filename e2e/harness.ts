@@ -55,9 +55,19 @@ export function openBrowser(): Promise<Browser> {
   });
 }
 
+/**
+ * The tests' system asks for reduced motion (the app honours it, web/src/theme.ts): menus and
+ * dialogs open without transitions that the browser would draw frame by frame.
+ */
+const REDUCED_MOTION = 'reduce';
+
 /** A fresh context (own storage) and page at the given viewport, with baseURL set. */
 export async function newPage(browser: Browser, viewport = DESKTOP): Promise<Page> {
-  const context = await browser.newContext({ viewport, baseURL: e2eEnv().baseUrl });
+  const context = await browser.newContext({
+    viewport,
+    baseURL: e2eEnv().baseUrl,
+    reducedMotion: REDUCED_MOTION,
+  });
   const page = await context.newPage();
   page.setDefaultTimeout(60_000);
   return page;
@@ -81,6 +91,15 @@ export async function transitionsDone(page: Page): Promise<void> {
     .catch(() => undefined);
 }
 
+/**
+ * axe for the page as it is now, violations only. Legacy mode runs axe.run in the page itself (the
+ * app has no cross-origin frames) where the default opens a second, blank page for every scan to
+ * merge each frame's results; and only the violations' nodes are collected, not every passing one.
+ */
+export function axeOn(page: Page): AxeBuilder {
+  return new AxeBuilder({ page }).setLegacyMode(true).options({ resultTypes: ['violations'] });
+}
+
 /** Serious and critical axe findings of the page as it is now (an opened dialog or menu included). */
 export async function seriousViolations(page: Page, state: string): Promise<string[]> {
   await transitionsDone(page);
@@ -91,15 +110,6 @@ export async function seriousViolations(page: Page, state: string): Promise<stri
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map(
       (v) =>
-/**
- * axe for the page as it is now, violations only. Legacy mode runs axe.run in the page itself (the
- * app has no cross-origin frames) where the default opens a second, blank page for every scan to
- * merge each frame's results; and only the violations' nodes are collected, not every passing one.
- */
-export function axeOn(page: Page): AxeBuilder {
-  return new AxeBuilder({ page }).setLegacyMode(true).options({ resultTypes: ['violations'] });
-}
-
         `${state}: ${v.id} ${v.nodes[0]?.html.slice(0, 140) ?? ''} -> ${v.nodes[0]?.failureSummary ?? ''}`,
     );
 }
@@ -234,7 +244,7 @@ export async function signedInContext(
 ): Promise<BrowserContext> {
   const origin = e2eEnv().baseUrl;
   const storageState = { cookies: [], origins: [{ origin, localStorage: await apiSession(creds) }] };
-  return browser.newContext({ ...options, baseURL: origin, storageState });
+  return browser.newContext({ reducedMotion: REDUCED_MOTION, ...options, baseURL: origin, storageState });
 }
 
 function buildUrl(call: CallDef, input: Record<string, unknown>) {

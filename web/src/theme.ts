@@ -33,6 +33,8 @@ export const theme = createTheme({
   primaryShade: { light: 8, dark: 8 },
   autoContrast: true,
   luminanceThreshold: 0.18,
+  // Menus, dialogs and collapses open without motion for people whose system asks for less.
+  respectReducedMotion: true,
   defaultRadius: 'md',
   fontFamily:
     'Inter, system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, "Noto Sans", sans-serif',
