@@ -147,6 +147,20 @@ export interface MadeUser {
 }
 
 /**
+ * One argon2 hash per test password and process (hashing is slow on purpose, 50-150 ms): users
+ * made with the same password share it, and each still signs in with its own password.
+ */
+const testHashes = new Map<string, Promise<string>>();
+function testHash(password: string): Promise<string> {
+  let made = testHashes.get(password);
+  if (!made) {
+    made = hashPassword(password);
+    testHashes.set(password, made);
+  }
+  return made;
+}
+
+/**
  * A user for a test. Staff by default (is_admin) with the given permissions granted directly;
  * `superAdmin` passes every check; `platform` makes an app user (no token).
  */
@@ -173,7 +187,7 @@ export async function makeUser(
       name: opts.name ?? `Test User ${id}`,
       username,
       email,
-      passwordHash: opts.platform ? null : await hashPassword(password),
+      passwordHash: opts.platform ? null : await testHash(password),
       isAdmin: !opts.platform,
       isSupAdmin: !!opts.superAdmin,
       isSuspended: !!opts.suspended,
