@@ -202,11 +202,7 @@ type StoredSession = { name: string; value: string }[];
  * as the browser stores it. Throws for an account that must pass a sign-in screen first.
  */
 async function apiSession(creds: Creds, userAgent?: string): Promise<StoredSession> {
-  const since = Date.now();
-  const login = { username: creds.username, password: creds.password };
-  const { key } = await api(null, calls.adminLogin, login, userAgent);
-  const otp = await readOtp(creds.email, since);
-  const res = await api(null, calls.verifyAuth, { key, otp }, userAgent);
+  const res = await apiSignIn(creds, userAgent);
   const { api_token: token, ...user } = res.user;
   if (!token || user.must_change_password || user.must_enrol) {
     throw new Error(`${creds.username} must pass a sign-in screen first: use signIn`);
@@ -297,13 +293,18 @@ export async function api<C extends CallDef>(
   return json as ResponseOf<C>;
 }
 
-/** Signs in through the API (password, code from the outbox) and returns the bearer token. */
-export async function apiToken(creds: Creds = adminCreds()): Promise<string> {
+/** Signs in through the API (password, then the code from the outbox): verify-auth's answer. */
+async function apiSignIn(creds: Creds, userAgent?: string) {
   const since = Date.now();
-  const { key } = await api(null, calls.adminLogin, { username: creds.username, password: creds.password });
+  const login = { username: creds.username, password: creds.password };
+  const { key } = await api(null, calls.adminLogin, login, userAgent);
   const otp = await readOtp(creds.email, since);
-  const res = await api(null, calls.verifyAuth, { key, otp });
-  return res.user.api_token as string;
+  return api(null, calls.verifyAuth, { key, otp }, userAgent);
+}
+
+/** Signs in through the API and returns the bearer token. */
+export async function apiToken(creds: Creds = adminCreds()): Promise<string> {
+  return (await apiSignIn(creds)).user.api_token as string;
 }
 
 let adminToken: Promise<string> | null = null;
