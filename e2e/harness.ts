@@ -43,14 +43,14 @@ export const WIDE = { width: 1920, height: 1080 };
  * browser's own interface; what Playwright runs for headless by default), else Debian's Chromium;
  * CHROMIUM_PATH overrides. The shell spends half the CPU of the full browser on the same tests.
  */
-const CHROMIUM = [process.env.CHROMIUM_PATH, '/usr/bin/chromium-headless-shell', '/usr/bin/chromium'].find(
-  (p): p is string => Boolean(p) && fs.existsSync(p as string),
-);
+const HEADLESS_SHELL = '/usr/bin/chromium-headless-shell';
+const CHROMIUM =
+  process.env.CHROMIUM_PATH ?? (fs.existsSync(HEADLESS_SHELL) ? HEADLESS_SHELL : '/usr/bin/chromium');
 
 /** Chromium through playwright-core. One browser per test file (beforeAll/afterAll). */
 export function openBrowser(): Promise<Browser> {
   return chromium.launch({
-    executablePath: CHROMIUM ?? '/usr/bin/chromium',
+    executablePath: CHROMIUM,
     args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-dev-shm-usage'],
   });
 }

@@ -45,7 +45,7 @@ describe.runIf(process.env.SHOTS)('screenshots of every route (run by hand)', ()
   for (const viewport of [LAPTOP, PHONE]) {
     it(`every route at ${viewport.width} px, light and dark`, { timeout: 900_000 }, async () => {
       fs.mkdirSync(DIR, { recursive: true });
-      const context = await signedInContext(browser, { viewport: viewport });
+      const context = await signedInContext(browser, { viewport });
       const page = await context.newPage();
       page.setDefaultTimeout(30_000);
       for (const route of routes) {
