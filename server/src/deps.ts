@@ -16,6 +16,8 @@ export interface AppDeps {
   config: Config;
   database: Database;
   db: Db;
+  /** Where list statements run (database.listDb: on a server, the pool with their statement_timeout). */
+  listDb: Db;
   /** The process's logger; the app logs through it (request lines, `app.log`). */
   log: FastifyBaseLogger;
   /** MAIL_URL: SMTP, else .eml files in $DATA_DIR/outbox. */
@@ -64,5 +66,17 @@ export async function createDeps(
     log: log.child({ module: 'notifications' }),
     clock,
   });
-  return { config, database, db: database.db, log, mailer, push, analytics, clock, redis, pushWorker };
+  return {
+    config,
+    database,
+    db: database.db,
+    listDb: database.listDb,
+    log,
+    mailer,
+    push,
+    analytics,
+    clock,
+    redis,
+    pushWorker,
+  };
 }

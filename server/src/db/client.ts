@@ -8,6 +8,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { listSettings } from '../config';
 import { MIGRATIONS_DIR } from '../paths';
 import * as schema from './schema';
 
@@ -16,9 +17,18 @@ export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 
 export interface Database {
   db: Db;
+  /**
+   * Where list statements run (db/sql.ts: listStatement). On a server, a pool of its own whose
+   * connections carry `statement_timeout` = LIST_STATEMENT_TIMEOUT as a connection parameter, so a
+   * list statement is one round trip with its ceiling. On PGlite the database itself: one process
+   * with no timer signals, it cannot enforce a statement timeout.
+   */
+  listDb: Db;
   kind: 'pglite' | 'postgres';
   /** The pg pool when on a server (for COPY streams and raw timing); absent on PGlite. */
   pool?: pg.Pool;
+  /** The pool behind listDb when on a server. */
+  listPool?: pg.Pool;
   migrate(): Promise<void>;
   /** True once migrate() has finished in this process. */
   readonly migrated: boolean;
@@ -30,6 +40,24 @@ export interface Database {
   /** Resolves when the database answers a trivial query. */
   ping(): Promise<void>;
   close(): Promise<void>;
+}
+
+/** A pool of connections to the server; `statementTimeout` (ms) is set on each as it connects. */
+function serverPool(url: string, schemaName: string | undefined, max: number, statementTimeout?: number) {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max,
+    // A database that is down answers calls with 503 at once instead of letting them queue.
+    connectionTimeoutMillis: 3000,
+    options: schemaName ? `-c search_path=${schemaName},public` : undefined,
+    statement_timeout: statementTimeout,
+  });
+  // A connection the database drops (a restart, a failover, pg_terminate_backend) is an event,
+  // not a crash. Idle: the pool replaces it. Checked out: the call's next statement fails (503,
+  // see db/errors.ts) and the pool discards the connection when it comes back.
+  pool.on('error', () => {});
+  pool.on('connect', (client) => client.on('error', () => {}));
+  return pool;
 }
 
 /** Any number, the same in every process: the advisory lock that serialises migrations. */
@@ -49,24 +77,17 @@ export async function openDatabase(opts: {
   loadDataDir?: Blob;
 }): Promise<Database> {
   if (opts.url) {
-    const pool = new pg.Pool({
-      connectionString: opts.url,
-      max: 20,
-      // A database that is down answers calls with 503 at once instead of letting them queue.
-      connectionTimeoutMillis: 3000,
-      options: opts.schemaName ? `-c search_path=${opts.schemaName},public` : undefined,
-    });
-    // A connection the database drops (a restart, a failover, pg_terminate_backend) is an event,
-    // not a crash. Idle: the pool replaces it. Checked out: the call's next statement fails (503,
-    // see db/errors.ts) and the pool discards the connection when it comes back.
-    pool.on('error', () => {});
-    pool.on('connect', (client) => client.on('error', () => {}));
+    const url = opts.url;
+    const pool = serverPool(url, opts.schemaName, 20);
+    const listPool = serverPool(url, opts.schemaName, 10, listSettings().LIST_STATEMENT_TIMEOUT);
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     let migrated = false;
     return {
       db,
+      listDb: drizzlePg(listPool, { schema }) as unknown as Db,
       kind: 'postgres',
       pool,
+      listPool,
       get migrated() {
         return migrated;
       },
@@ -110,7 +131,9 @@ export async function openDatabase(opts: {
       async ping() {
         await pool.query('SELECT 1');
       },
-      close: () => pool.end(),
+      close: async () => {
+        await Promise.all([pool.end(), listPool.end()]);
+      },
     };
   }
   let dir: string | undefined;
@@ -123,6 +146,7 @@ export async function openDatabase(opts: {
   let migrated = false;
   return {
     db,
+    listDb: db,
     kind: 'pglite',
     get migrated() {
       return migrated;

@@ -1,7 +1,8 @@
-// Every list statement runs under LIST_STATEMENT_TIMEOUT (db/sql.ts: listStatement): a count that
-// runs out answers the cap with total_is_lower_bound, a page that runs out a 503 with a clear
-// message. The ceiling is set on both databases (PGlite holds it but, one process with no timer
-// signals, cannot enforce it: the real timeouts run on PostgreSQL, the handling on both).
+// Every list statement runs under LIST_STATEMENT_TIMEOUT (db/sql.ts: listStatement, on the
+// database's listDb): a count that runs out answers the cap with total_is_lower_bound, a page that
+// runs out a 503 with a clear message. The ceiling is the list pool's connection parameter on
+// PostgreSQL; PGlite, one process with no timer signals, cannot enforce one, so the real timeouts
+// run on PostgreSQL and the handling of a timeout on both.
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
@@ -40,21 +41,24 @@ const plain = {
 };
 
 describe('the list statement timeout', () => {
-  it('runs each list statement under the configured ceiling, and the ceiling ends with it', async () => {
-    const { rows } = await pagedList(env.db, {
-      ...plain,
-      select: sql`u.id, current_setting('statement_timeout') AS t`,
-      row: z.object({ id: z.number(), t: z.string() }),
-    });
-    expect(rows[0].t).toBe('300ms');
-    const [after] = uncheckedRows<{ t: string }>(
-      await env.db.execute(sql`SELECT current_setting('statement_timeout') AS t`),
-    );
-    expect(after.t).not.toBe('300ms');
-  });
+  it.skipIf(!onServer)(
+    'runs each list statement under the configured ceiling, and no other statement',
+    async () => {
+      const { rows } = await pagedList(env.database.listDb, {
+        ...plain,
+        select: sql`u.id, current_setting('statement_timeout') AS t`,
+        row: z.object({ id: z.number(), t: z.string() }),
+      });
+      expect(rows[0].t).toBe('300ms');
+      const [other] = uncheckedRows<{ t: string }>(
+        await env.db.execute(sql`SELECT current_setting('statement_timeout') AS t`),
+      );
+      expect(other.t).not.toBe('300ms');
+    },
+  );
 
   it('answers the capped total with the lower-bound flag when the count runs out', async () => {
-    const list = await pagedList(env.db, {
+    const list = await pagedList(env.database.listDb, {
       ...plain,
       countFrom: sql`users u CROSS JOIN LATERAL list_timeout_probe() p`,
     });
@@ -63,7 +67,7 @@ describe('the list statement timeout', () => {
   });
 
   it('answers 503 with a clear message when the page runs out', async () => {
-    const failed = pagedList(env.db, {
+    const failed = pagedList(env.database.listDb, {
       ...plain,
       from: sql`users u CROSS JOIN LATERAL list_timeout_probe() p`,
     });
@@ -74,10 +78,27 @@ describe('the list statement timeout', () => {
   it.skipIf(!onServer)('on PostgreSQL stops a slow count and a slow page at the ceiling', async () => {
     // Slept out, the count would be exact (1) and the page would answer.
     const slow = sql`users u CROSS JOIN LATERAL pg_sleep(5) s`;
-    const counted = await pagedList(env.db, { ...plain, countFrom: slow });
+    const counted = await pagedList(env.database.listDb, { ...plain, countFrom: slow });
     expect(counted).toMatchObject({ total: 5, total_is_lower_bound: true });
-    await expect(pagedList(env.db, { ...plain, from: slow })).rejects.toMatchObject({ status: 503 });
+    await expect(pagedList(env.database.listDb, { ...plain, from: slow })).rejects.toMatchObject({
+      status: 503,
+    });
   });
+
+  it.skipIf(!onServer)(
+    'replaces a list connection the database drops while idle, without a crash',
+    async () => {
+      const listPool = env.database.listPool!;
+      const [{ pid }] = uncheckedRows<{ pid: number }>(
+        await env.database.listDb.execute(sql`SELECT pg_backend_pid() AS pid`),
+      );
+      await env.database.pool!.query('SELECT pg_terminate_backend($1)', [pid]);
+      // pg's pool drops the dead idle connection on its 'error' event (db/client.ts handles it).
+      await expect.poll(() => listPool.totalCount).toBe(0);
+      const res = await callApi(env.app, calls.searches, { query: 'coffee' }, admin.token);
+      expect(res.status).toBe(200);
+    },
+  );
 
   it.skipIf(!onServer)(
     'answers a list call 503 in the envelope when its table is locked past the ceiling',

@@ -114,17 +114,14 @@ export const totalCap = (): number => listSettings().LIST_TOTAL_CAP;
 export const walkRows = (): number => listSettings().LIST_SEARCH_WALK;
 
 /**
- * Runs one statement of a list under LIST_STATEMENT_TIMEOUT (set_config(..., true) in a transaction
- * of its own: the ceiling ends with it). A statement that runs out answers `onTimeout`'s value (a
- * count: the cap, flagged) or, without one, a 503 the staff member can act on.
+ * Runs one statement of a list on `db`, the database's listDb (db/client.ts): on a server its
+ * connections carry LIST_STATEMENT_TIMEOUT as their statement_timeout. A statement that runs out
+ * answers `onTimeout`'s value (a count: the cap, flagged) or, without one, a 503 the staff member
+ * can act on.
  */
 export async function listStatement(db: Db, query: SQL, onTimeout?: () => unknown): Promise<unknown> {
-  const ms = String(listSettings().LIST_STATEMENT_TIMEOUT);
   try {
-    return await db.transaction(async (tx) => {
-      await tx.execute(sql`SELECT set_config('statement_timeout', ${ms}, true)`);
-      return tx.execute(query);
-    });
+    return await db.execute(query);
   } catch (err) {
     if (!timedOut(err)) {
       throw err;

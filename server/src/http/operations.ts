@@ -68,11 +68,13 @@ export function registerOperations(
     add: (name, check) => checks.set(name, check),
   };
   app.decorate('readiness', readiness);
-  if (deps.database.pool) {
-    const unwatch = watchPool(deps.database.pool);
-    app.addHook('onClose', async () => {
-      unwatch();
-    });
+  for (const pool of [deps.database.pool, deps.database.listPool]) {
+    if (pool) {
+      const unwatch = watchPool(pool);
+      app.addHook('onClose', async () => {
+        unwatch();
+      });
+    }
   }
 
   const started = new WeakSet<FastifyRequest>();

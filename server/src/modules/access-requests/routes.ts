@@ -61,7 +61,7 @@ export async function accessRequestRoutes(app: FastifyInstance, deps: AppDeps) {
     data: await access.latestAccessRequest(db, user.id),
   }));
   route(app, calls.conversationAccessRequests, ({ input, user }) =>
-    access.listAccessRequests(db, user, input),
+    access.listAccessRequests(deps.listDb, user, input),
   );
   route(app, calls.conversationAccessRequestCount, async ({ user }) => ({
     data: await access.countAccessRequests(db, user),

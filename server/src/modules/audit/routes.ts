@@ -24,6 +24,6 @@ export async function auditRoutes(app: FastifyInstance, deps: AppDeps) {
         .header('content-disposition', 'attachment; filename="audit-log.csv"')
         .send(stream);
     }
-    return { ...(await listAudit(deps.db, input)), actions: ACTIONS };
+    return { ...(await listAudit(deps.listDb, input)), actions: ACTIONS };
   });
 }

@@ -18,10 +18,10 @@ import {
   updateCharge,
 } from './service';
 
-export async function campaignsRoutes(app: FastifyInstance, { db, clock }: AppDeps) {
-  route(app, calls.campaignsList, async ({ input }) => listCampaigns(db, input, clock.now()));
+export async function campaignsRoutes(app: FastifyInstance, { db, listDb, clock }: AppDeps) {
+  route(app, calls.campaignsList, async ({ input }) => listCampaigns(listDb, input, clock.now()));
 
-  route(app, calls.campaignUsers, async ({ input }) => listCampaignUsers(db, input));
+  route(app, calls.campaignUsers, async ({ input }) => listCampaignUsers(listDb, input));
 
   route(app, calls.campaignStatusChange, async ({ input, user }) => ({
     responseMessage: `Campaign status changed to ${input.status}`,

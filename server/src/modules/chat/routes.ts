@@ -8,10 +8,10 @@ import { createSession } from '../auth';
 import * as chat from './service';
 
 export async function chatRoutes(app: FastifyInstance, deps: AppDeps) {
-  const { db } = deps;
-  route(app, calls.chatRooms, ({ input }) => chat.listRooms(db, input));
-  route(app, calls.chatMessages, ({ input }) => chat.listRoomMessages(db, input));
-  route(app, calls.directMessages, ({ input }) => chat.listDirectMessages(db, input));
+  const { db, listDb } = deps;
+  route(app, calls.chatRooms, ({ input }) => chat.listRooms(listDb, input));
+  route(app, calls.chatMessages, ({ input }) => chat.listRoomMessages(listDb, input));
+  route(app, calls.directMessages, ({ input }) => chat.listDirectMessages(listDb, input));
   route(app, calls.sendDirectMessage, async ({ input, user }) => {
     const { data, created } = await chat.storeDirectMessage(db, {
       userId: input.user_id,

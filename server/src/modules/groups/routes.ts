@@ -7,7 +7,7 @@ import { assertMayActOnGroup, assertMayActOnUser } from '../ranks';
 import * as groups from './service';
 
 export async function groupsRoutes(app: FastifyInstance, deps: AppDeps) {
-  route(app, calls.groupList, async ({ input }) => groups.listGroups(deps.db, input));
+  route(app, calls.groupList, async ({ input }) => groups.listGroups(deps.listDb, input));
   route(app, calls.groupDropdown, async () => ({ data: await groups.groupOptions(deps.db) }));
   route(app, calls.groupAdd, async ({ input }) => ({
     responseCode: 201,

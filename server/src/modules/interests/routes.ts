@@ -4,8 +4,8 @@ import type { AppDeps } from '../../deps';
 import { route } from '../../http/route';
 import { createInterest, deleteInterest, listInterests, updateInterest } from './service';
 
-export async function interestsRoutes(app: FastifyInstance, { db }: AppDeps) {
-  route(app, calls.interestsList, async ({ input }) => listInterests(db, input));
+export async function interestsRoutes(app: FastifyInstance, { db, listDb }: AppDeps) {
+  route(app, calls.interestsList, async ({ input }) => listInterests(listDb, input));
 
   route(app, calls.interestsCreate, async ({ input }) => ({
     responseCode: 201,

@@ -29,7 +29,7 @@ export async function moderationRoutes(app: FastifyInstance, deps: AppDeps) {
     return data;
   };
 
-  route(app, calls.moderationCases, async ({ input }) => listCases(db, input, clock.now()));
+  route(app, calls.moderationCases, async ({ input }) => listCases(deps.listDb, input, clock.now()));
   route(app, calls.moderationCase, async ({ input }) => ({
     data: await caseDetail(db, input.id, clock.now()),
   }));

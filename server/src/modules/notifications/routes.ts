@@ -13,5 +13,5 @@ export async function notificationsRoutes(app: FastifyInstance, deps: AppDeps) {
     return answer;
   });
   route(app, calls.notificationDevices, async ({ input }) => countNotificationDevices(deps.db, input));
-  route(app, calls.notificationsList, async ({ input }) => listNotifications(deps.db, input));
+  route(app, calls.notificationsList, async ({ input }) => listNotifications(deps.listDb, input));
 }

@@ -5,11 +5,11 @@ import { route } from '../../http/route';
 import { assertMayActOnUser } from '../ranks';
 import * as profile from './service';
 
-export async function profileRoutes(app: FastifyInstance, { db, clock }: AppDeps) {
+export async function profileRoutes(app: FastifyInstance, { db, listDb, clock }: AppDeps) {
   route(app, calls.userProfile, ({ input }) => profile.getDetails(db, input.id));
-  route(app, calls.followers, ({ input }) => profile.listFollows(db, 'followers', input));
-  route(app, calls.following, ({ input }) => profile.listFollows(db, 'following', input));
-  route(app, calls.favourites, ({ input }) => profile.listFavourites(db, input));
+  route(app, calls.followers, ({ input }) => profile.listFollows(listDb, 'followers', input));
+  route(app, calls.following, ({ input }) => profile.listFollows(listDb, 'following', input));
+  route(app, calls.favourites, ({ input }) => profile.listFavourites(listDb, input));
   route(app, calls.suspendAccount, async ({ input, user }) => {
     await assertMayActOnUser(db, user, input.user_id);
     return profile.suspend(db, user, input.user_id, clock.now());

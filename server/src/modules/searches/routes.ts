@@ -4,6 +4,6 @@ import type { AppDeps } from '../../deps';
 import { route } from '../../http/route';
 import { listSearches } from './service';
 
-export async function searchesRoutes(app: FastifyInstance, { db }: AppDeps) {
-  route(app, calls.searches, async ({ input }) => listSearches(db, input));
+export async function searchesRoutes(app: FastifyInstance, { listDb }: AppDeps) {
+  route(app, calls.searches, async ({ input }) => listSearches(listDb, input));
 }

@@ -4,6 +4,6 @@ import type { AppDeps } from '../../deps';
 import { route } from '../../http/route';
 import { transactionHistory } from './service';
 
-export async function transactionsRoutes(app: FastifyInstance, { db }: AppDeps) {
-  route(app, calls.transactionHistory, async ({ input }) => transactionHistory(db, input));
+export async function transactionsRoutes(app: FastifyInstance, { listDb }: AppDeps) {
+  route(app, calls.transactionHistory, async ({ input }) => transactionHistory(listDb, input));
 }

@@ -5,6 +5,6 @@ import { route } from '../../http/route';
 import { failedUrlsFrequency, listFailedUrls } from './service';
 
 export async function urlsRoutes(app: FastifyInstance, deps: AppDeps) {
-  route(app, calls.failedUrls, async ({ input }) => listFailedUrls(deps.db, input));
-  route(app, calls.failedUrlsFrequency, async ({ input }) => failedUrlsFrequency(deps.db, input));
+  route(app, calls.failedUrls, async ({ input }) => listFailedUrls(deps.listDb, input));
+  route(app, calls.failedUrlsFrequency, async ({ input }) => failedUrlsFrequency(deps.listDb, input));
 }

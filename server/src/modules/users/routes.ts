@@ -22,20 +22,20 @@ export async function usersRoutes(app: FastifyInstance, deps: AppDeps) {
         .header('cache-control', 'no-store')
         .send(stream);
     }
-    const { users: rows, total, total_is_lower_bound } = await users.listUsers(deps.db, 'active', input);
+    const { users: rows, total, total_is_lower_bound } = await users.listUsers(deps.listDb, 'active', input);
     return { users: rows, total_users: total, total_is_lower_bound };
   });
   route(app, calls.userLookup, async ({ input }) => ({ data: await lookupUsers(deps.db, input.query) }));
   route(app, calls.deletedUsers, async ({ input }) => {
-    const { users: rows, total, total_is_lower_bound } = await users.listUsers(deps.db, 'deleted', input);
+    const { users: rows, total, total_is_lower_bound } = await users.listUsers(deps.listDb, 'deleted', input);
     return { users: rows, total_users: total, total_is_lower_bound };
   });
   route(app, calls.reportedUsers, async ({ input }) => {
-    const { users: rows, total, total_is_lower_bound } = await users.listReportedUsers(deps.db, input);
+    const { users: rows, total, total_is_lower_bound } = await users.listReportedUsers(deps.listDb, input);
     return { users: rows, total_users: total, total_is_lower_bound };
   });
   route(app, calls.adminUsersList, async ({ input }) => {
-    const { users: rows, total, total_is_lower_bound } = await users.listAdminUsers(deps.db, input);
+    const { users: rows, total, total_is_lower_bound } = await users.listAdminUsers(deps.listDb, input);
     return { users: rows, total_users: total, total_is_lower_bound };
   });
   route(app, calls.createUser, async ({ input, user }) => {
