@@ -3,6 +3,7 @@
 // runs out a 503 with a clear message. The ceiling is the list pool's connection parameter on
 // PostgreSQL; PGlite, one process with no timer signals, cannot enforce one, so the real timeouts
 // run on PostgreSQL and the handling of a timeout on both.
+import type { CallDef } from '@admin/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
@@ -84,6 +85,48 @@ describe('the list statement timeout', () => {
       status: 503,
     });
   });
+
+  it.skipIf(!onServer)(
+    'runs every list call on the list pool: each answers 503 when its table is locked',
+    async () => {
+      // A table each list reads, that the API guard (sessions, users, groups) does not. A call wired
+      // to the main pool (no ceiling) would wait for the lock, which is released after 3 s: it would
+      // then answer 200 and fail here.
+      const lists: [CallDef, Record<string, unknown>, string][] = [
+        [calls.interestsList, {}, 'interests'],
+        [calls.signupCodesList, {}, 'signup_codes'],
+        [calls.notificationsList, {}, 'notifications'],
+        [calls.failedUrls, {}, 'failed_urls'],
+        [calls.failedUrlsFrequency, {}, 'failed_urls'],
+        [calls.campaignsList, {}, 'campaigns'],
+        [calls.transactionHistory, {}, 'transactions'],
+        [calls.auditLog, {}, 'audit_log'],
+        [calls.reportedPosts, {}, 'post_reports'],
+        [calls.moderationCases, {}, 'moderation_cases'],
+        [calls.chatRooms, { user_id: admin.id }, 'chat_room_members'],
+        [calls.followers, { user_id: admin.id }, 'follows'],
+        [calls.favourites, { userId: admin.id }, 'bookmarks'],
+      ];
+      const failures: string[] = [];
+      for (const [call, input, table] of lists) {
+        const locker = await env.database.pool!.connect();
+        await locker.query('BEGIN');
+        await locker.query(`LOCK TABLE ${table} IN ACCESS EXCLUSIVE MODE`);
+        const release = setTimeout(() => void locker.query('ROLLBACK'), 3000);
+        try {
+          const res = await callApi(env.app, call, input, admin.token);
+          if (res.status !== 503) {
+            failures.push(`${call.path}: ${res.status}`);
+          }
+        } finally {
+          clearTimeout(release);
+          await locker.query('ROLLBACK');
+          locker.release();
+        }
+      }
+      expect(failures).toEqual([]);
+    },
+  );
 
   it.skipIf(!onServer)(
     'replaces a list connection the database drops while idle, without a crash',
