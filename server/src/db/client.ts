@@ -77,9 +77,8 @@ export async function openDatabase(opts: {
   loadDataDir?: Blob;
 }): Promise<Database> {
   if (opts.url) {
-    const url = opts.url;
-    const pool = serverPool(url, opts.schemaName, 20);
-    const listPool = serverPool(url, opts.schemaName, 10, listSettings().LIST_STATEMENT_TIMEOUT);
+    const pool = serverPool(opts.url, opts.schemaName, 20);
+    const listPool = serverPool(opts.url, opts.schemaName, 10, listSettings().LIST_STATEMENT_TIMEOUT);
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     let migrated = false;
     return {
