@@ -1,5 +1,6 @@
 import type { SecondFactorPolicy } from '@admin/contract';
 import { Card, Radio, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { useState } from 'react';
 import { calls } from '../../api/calls';
 import { useApiMutation, useApiQuery } from '../../api/hooks';
 import { ErrorAlert } from '../../ui/error-alert';
@@ -21,8 +22,14 @@ const CHOICES: { value: SecondFactorPolicy; label: string; hint: string }[] = [
 /** Super admins only: who must have a passkey or an authenticator app (recorded in the trail). */
 export function SecondFactorPolicyCard() {
   const q = useApiQuery(calls.secondFactorPolicy);
-  const save = useApiMutation(calls.setSecondFactorPolicy, { invalidates: [calls.secondFactorPolicy] });
-  const value = save.isPending && save.variables ? save.variables.policy : q.data?.data.policy;
+  // The choice shows from the click until the saved policy has been read back (or the save failed):
+  // the mutation's own pending state arrives a tick later, and the radio would flick back meanwhile.
+  const [choosing, setChoosing] = useState<SecondFactorPolicy | null>(null);
+  const save = useApiMutation(calls.setSecondFactorPolicy, {
+    invalidates: [calls.secondFactorPolicy],
+    onSettled: () => setChoosing(null),
+  });
+  const value = choosing ?? q.data?.data.policy;
   return (
     <Card withBorder radius="md" data-testid="second-factor-policy">
       <Title order={2} size="h4" mb={4}>
@@ -37,7 +44,10 @@ export function SecondFactorPolicyCard() {
       {q.data ? (
         <Radio.Group
           value={value}
-          onChange={(v) => save.mutate({ policy: v as SecondFactorPolicy })}
+          onChange={(v) => {
+            setChoosing(v as SecondFactorPolicy);
+            save.mutate({ policy: v as SecondFactorPolicy });
+          }}
           label="Require a passkey or authenticator app"
         >
           <Stack gap="sm" mt="xs">
