@@ -1,9 +1,9 @@
 import type { SecondFactorPolicy } from '@admin/contract';
 import { Card, Radio, Skeleton, Stack, Text, Title } from '@mantine/core';
-import { useState } from 'react';
 import { calls } from '../../api/calls';
 import { useApiMutation, useApiQuery } from '../../api/hooks';
 import { ErrorAlert } from '../../ui/error-alert';
+import { useSavedChoice } from '../../ui/use-saved-choice';
 
 const CHOICES: { value: SecondFactorPolicy; label: string; hint: string }[] = [
   { value: 'off', label: 'Not required', hint: 'Staff may sign in with the mailed code alone.' },
@@ -22,14 +22,11 @@ const CHOICES: { value: SecondFactorPolicy; label: string; hint: string }[] = [
 /** Super admins only: who must have a passkey or an authenticator app (recorded in the trail). */
 export function SecondFactorPolicyCard() {
   const q = useApiQuery(calls.secondFactorPolicy);
-  // The choice shows from the click until the saved policy has been read back (or the save failed):
-  // the mutation's own pending state arrives a tick later, and the radio would flick back meanwhile.
-  const [choosing, setChoosing] = useState<SecondFactorPolicy | null>(null);
+  const choice = useSavedChoice(q.data?.data.policy);
   const save = useApiMutation(calls.setSecondFactorPolicy, {
     invalidates: [calls.secondFactorPolicy],
-    onSettled: () => setChoosing(null),
+    onSettled: choice.settle,
   });
-  const value = choosing ?? q.data?.data.policy;
   return (
     <Card withBorder radius="md" data-testid="second-factor-policy">
       <Title order={2} size="h4" mb={4}>
@@ -43,9 +40,9 @@ export function SecondFactorPolicyCard() {
       {!q.data && !q.isError ? <Skeleton h={90} /> : null}
       {q.data ? (
         <Radio.Group
-          value={value}
+          value={choice.shown}
           onChange={(v) => {
-            setChoosing(v as SecondFactorPolicy);
+            choice.choose(v as SecondFactorPolicy);
             save.mutate({ policy: v as SecondFactorPolicy });
           }}
           label="Require a passkey or authenticator app"

@@ -23,6 +23,7 @@ import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { ErrorAlert } from '../../ui/error-alert';
 import { PageHeader } from '../../ui/page-header';
 import stacked from '../../ui/stacked-table.module.css';
+import { useSavedChoice } from '../../ui/use-saved-choice';
 import { SecondFactorPolicyCard } from './second-factor-policy';
 
 function NoPermission() {
@@ -60,7 +61,12 @@ export default function SettingsPage() {
 
 function EnrichmentToggle() {
   const q = useApiQuery(calls.enrichmentSettings, { data_keys: 'ENRICHMENT_SERVICE' });
-  const change = useApiMutation(calls.changeEnrichmentSettings, { invalidates: [calls.enrichmentSettings] });
+  const on = q.data?.data.find((s) => s.data_key === 'ENRICHMENT_SERVICE')?.data === '1';
+  const choice = useSavedChoice(on);
+  const change = useApiMutation(calls.changeEnrichmentSettings, {
+    invalidates: [calls.enrichmentSettings],
+    onSettled: choice.settle,
+  });
   const [asking, setAsking] = useState(false);
   if (q.isError && !q.data) {
     return <ErrorAlert error={q.error} onRetry={() => q.refetch()} />;
@@ -68,11 +74,14 @@ function EnrichmentToggle() {
   if (!q.data) {
     return <Skeleton h={28} w={220} />;
   }
-  const on = q.data.data.find((s) => s.data_key === 'ENRICHMENT_SERVICE')?.data === '1';
-  const shown = change.isPending && change.variables ? String(change.variables.data) === '1' : on;
+  const shown = choice.shown === true;
+  const turn = (next: boolean) => {
+    choice.choose(next);
+    change.mutate({ data_key: 'ENRICHMENT_SERVICE', data: next ? '1' : '0' });
+  };
   const turnOff = () => {
     setAsking(false);
-    change.mutate({ data_key: 'ENRICHMENT_SERVICE', data: '0' });
+    turn(false);
   };
   return (
     <Group gap="md">
@@ -93,11 +102,7 @@ function EnrichmentToggle() {
         label={`Enrichment Service is ${shown ? 'ON' : 'OFF'}`}
         aria-label="Enrichment Service"
         // Turning a production service off asks first; turning it on does not.
-        onChange={(e) =>
-          e.currentTarget.checked
-            ? change.mutate({ data_key: 'ENRICHMENT_SERVICE', data: '1' })
-            : setAsking(true)
-        }
+        onChange={(e) => (e.currentTarget.checked ? turn(true) : setAsking(true))}
       />
     </Group>
   );
