@@ -6,12 +6,14 @@ import {
   api,
   createStaff,
   DESKTOP,
+  inBothSchemes,
   openBrowser,
   PHONE,
   screenshot,
   seriousViolations,
   signedInContext,
   transitionsDone,
+  useScheme,
 } from './harness';
 
 /** The smaller things of a working day (issue 34 point 10). */
@@ -24,11 +26,9 @@ afterAll(async () => {
   await browser?.close();
 });
 
-type Scheme = 'light' | 'dark';
-
-/** A page signed in as the super admin at a viewport and scheme. */
-async function adminPage(viewport: { width: number; height: number }, colorScheme: Scheme = 'light') {
-  const context = await signedInContext(browser, { viewport, colorScheme });
+/** A page signed in as the super admin at a viewport, in the light scheme (useScheme switches it). */
+async function adminPage(viewport: { width: number; height: number }) {
+  const context = await signedInContext(browser, { viewport, colorScheme: 'light' });
   const page = await context.newPage();
   page.setDefaultTimeout(60_000);
   return page;
@@ -120,27 +120,28 @@ describe('alerts and the top bar (issue 34 point 10)', () => {
   });
 
   it('at 390 px the top bar shows the whole user menu button, and it opens the menu', async () => {
-    for (const scheme of ['light', 'dark'] as const) {
-      const page = await adminPage(PHONE, scheme);
-      await page.goto('/users');
-      const button = page.getByRole('button', { name: /user menu$/ });
-      await button.waitFor();
-      const box = await boxOf(button);
-      expect(box.x).toBeGreaterThanOrEqual(0);
-      expect(box.x + box.width).toBeLessThanOrEqual(PHONE.width);
-      // Nothing of it is cut off: the button's own content fits its box.
-      expect(await button.evaluate((el) => el.scrollWidth <= el.clientWidth + 1)).toBe(true);
-      expect(await pageWidth(page)).toBeLessThanOrEqual(PHONE.width);
-      await button.click();
-      const signout = page.getByRole('menuitem', { name: 'Signout' });
-      await signout.waitFor();
-      const item = await boxOf(signout);
-      expect(item.x + item.width).toBeLessThanOrEqual(PHONE.width);
+    const page = await adminPage(PHONE);
+    await page.goto('/users');
+    const button = page.getByRole('button', { name: /user menu$/ });
+    await button.waitFor();
+    const box = await boxOf(button);
+    expect(box.x).toBeGreaterThanOrEqual(0);
+    expect(box.x + box.width).toBeLessThanOrEqual(PHONE.width);
+    // Nothing of it is cut off: the button's own content fits its box.
+    expect(await button.evaluate((el) => el.scrollWidth <= el.clientWidth + 1)).toBe(true);
+    expect(await pageWidth(page)).toBeLessThanOrEqual(PHONE.width);
+    await button.click();
+    const signout = page.getByRole('menuitem', { name: 'Signout' });
+    await signout.waitFor();
+    const item = await boxOf(signout);
+    expect(item.x + item.width).toBeLessThanOrEqual(PHONE.width);
+    await inBothSchemes(page, async (scheme) => {
       await screenshot(page, `daily-top-bar-390-${scheme}`);
-      await page.keyboard.press('Escape');
-      await signout.waitFor({ state: 'detached' });
-      await page.context().close();
-    }
+      return [];
+    });
+    await page.keyboard.press('Escape');
+    await signout.waitFor({ state: 'detached' });
+    await page.context().close();
   });
 });
 
@@ -201,15 +202,17 @@ describe('dashboard and relative times (issue 34 point 10)', () => {
   it('Top countries labels keep every letter readable on the bar and beside it, dark and light', {
     timeout: 300_000,
   }, async () => {
+    const page = await adminPage(DESKTOP);
+    await page.goto('/');
+    const list = page.getByRole('list', { name: 'Top countries' });
+    // The widget's own call may be slow on a busy machine.
+    await list.getByRole('listitem').first().waitFor({ timeout: 120_000 });
+    await list.scrollIntoViewIfNeeded();
+    const rows = await list.getByRole('listitem').all();
+    expect(rows.length).toBeGreaterThan(0);
+    // The same dashboard, dark then light (switched in place: the app follows the system).
     for (const scheme of ['dark', 'light'] as const) {
-      const page = await adminPage(DESKTOP, scheme);
-      await page.goto('/');
-      const list = page.getByRole('list', { name: 'Top countries' });
-      // The widget's own call may be slow on a busy machine.
-      await list.getByRole('listitem').first().waitFor({ timeout: 120_000 });
-      await list.scrollIntoViewIfNeeded();
-      const rows = await list.getByRole('listitem').all();
-      expect(rows.length).toBeGreaterThan(0);
+      await useScheme(page, scheme);
       for (const row of rows) {
         const found = await barLabel(row.locator('span').first());
         expect(found.name?.length).toBeGreaterThan(0);
@@ -218,8 +221,8 @@ describe('dashboard and relative times (issue 34 point 10)', () => {
         expect(found.onCard, `${found.name} beside its bar (${scheme})`).toBeGreaterThanOrEqual(4.5);
       }
       await screenshot(page, `daily-top-countries-1366-${scheme}`);
-      await page.context().close();
     }
+    await page.context().close();
   });
 
   it('a relative time shows its date and time on hover and on keyboard focus, and names it', async () => {
@@ -274,125 +277,127 @@ describe('the profile tab strip (issue 34 point 10)', () => {
       [laptop, '1366'],
       [PHONE, '390'],
     ] as const) {
-      for (const scheme of ['light', 'dark'] as const) {
-        const page = await adminPage(viewport, scheme);
-        await page.goto(`/user-profile/${staff.id}?tab=security`);
-        const list = page.getByRole('tablist');
-        await list.getByRole('tab', { name: 'Security', selected: true }).waitFor();
-        await page.getByTestId('staff-factors').waitFor();
-        await screenshot(page, `daily-profile-tabs-${tag}-${scheme}`);
-        if (tag === '1366') {
-          // A staff member's profile has the most tabs: the super admin sees all twelve.
-          expect(await list.getByRole('tab').allTextContents()).toEqual([
-            'About',
-            'Direct Message',
-            'Followers',
-            'Following',
-            'Campaigns',
-            'Searches',
-            'Bookmarks',
-            'Conversation',
-            'Ad Settings',
-            'Activity',
-            'Moderation',
-            'Security',
-          ]);
-          const strip = await list.evaluate((el) => {
-            const viewportEl = el.closest('.mantine-ScrollArea-viewport') as HTMLElement;
-            return {
-              scrollWidth: viewportEl.scrollWidth,
-              clientWidth: viewportEl.clientWidth,
-              right: viewportEl.getBoundingClientRect().right,
-            };
-          });
-          expect(strip.scrollWidth).toBeLessThanOrEqual(strip.clientWidth);
-          const last = await boxOf(list.getByRole('tab').last());
-          expect(last.x + last.width).toBeLessThanOrEqual(strip.right + 0.5);
-          const found = await seriousViolations(page, `staff profile, Security (${scheme})`);
-          expect(found, found.join('\n')).toEqual([]);
-        }
-        expect(await pageWidth(page)).toBeLessThanOrEqual(viewport.width);
-        await page.context().close();
+      const page = await adminPage(viewport);
+      await page.goto(`/user-profile/${staff.id}?tab=security`);
+      const list = page.getByRole('tablist');
+      await list.getByRole('tab', { name: 'Security', selected: true }).waitFor();
+      await page.getByTestId('staff-factors').waitFor();
+      if (tag === '1366') {
+        // A staff member's profile has the most tabs: the super admin sees all twelve.
+        expect(await list.getByRole('tab').allTextContents()).toEqual([
+          'About',
+          'Direct Message',
+          'Followers',
+          'Following',
+          'Campaigns',
+          'Searches',
+          'Bookmarks',
+          'Conversation',
+          'Ad Settings',
+          'Activity',
+          'Moderation',
+          'Security',
+        ]);
+        const strip = await list.evaluate((el) => {
+          const viewportEl = el.closest('.mantine-ScrollArea-viewport') as HTMLElement;
+          return {
+            scrollWidth: viewportEl.scrollWidth,
+            clientWidth: viewportEl.clientWidth,
+            right: viewportEl.getBoundingClientRect().right,
+          };
+        });
+        expect(strip.scrollWidth).toBeLessThanOrEqual(strip.clientWidth);
+        const last = await boxOf(list.getByRole('tab').last());
+        expect(last.x + last.width).toBeLessThanOrEqual(strip.right + 0.5);
       }
+      expect(await pageWidth(page)).toBeLessThanOrEqual(viewport.width);
+      // The scheme changes colours only: the same page, light then dark.
+      const found = await inBothSchemes(page, async (scheme) => {
+        await screenshot(page, `daily-profile-tabs-${tag}-${scheme}`);
+        return tag === '1366' ? seriousViolations(page, `staff profile, Security (${scheme})`, scheme) : [];
+      });
+      expect(found, found.join('\n')).toEqual([]);
+      await page.context().close();
     }
   });
 });
 
 describe('the dialogs that keep drafts and the code delete dialog: axe and a look (issue 34 point 10)', () => {
-  for (const scheme of ['light', 'dark'] as const) {
-    it(`axe finds nothing serious in Assign Group, Delete Code, the calendar form, Decline Reason and the page editor (${scheme})`, {
-      timeout: 300_000,
-    }, async () => {
-      const token = await adminApiToken();
-      const campaign = (await api(token, calls.campaignsList, { page_limit: 1 })).data[0];
-      const found: string[] = [];
-      for (const [viewport, tag] of [
-        [DESKTOP, '1366'],
-        [PHONE, '390'],
-      ] as const) {
-        const page = await adminPage(viewport, scheme);
-        /** axe at 1366 (the states are the same at 390), a screenshot at both widths. */
-        const look = async (state: string) => {
-          if (tag === '1366') {
-            found.push(...(await seriousViolations(page, `${state} (${scheme})`)));
-          }
-          await screenshot(page, `daily-${state}-${tag}-${scheme}`);
-        };
+  // One walk per width; each state is looked at light, then dark switched in place.
+  it('axe finds nothing serious in Assign Group, Delete Code, the calendar form, Decline Reason and the page editor, light and dark', {
+    timeout: 300_000,
+  }, async () => {
+    const token = await adminApiToken();
+    const campaign = (await api(token, calls.campaignsList, { page_limit: 1 })).data[0];
+    const found: string[] = [];
+    for (const [viewport, tag] of [
+      [DESKTOP, '1366'],
+      [PHONE, '390'],
+    ] as const) {
+      const page = await adminPage(viewport);
+      /** axe at 1366 (the states are the same at 390), a screenshot at both widths. */
+      const look = async (state: string) => {
+        found.push(
+          ...(await inBothSchemes(page, async (scheme) => {
+            await screenshot(page, `daily-${state}-${tag}-${scheme}`);
+            return tag === '1366' ? seriousViolations(page, `${state} (${scheme})`, scheme) : [];
+          })),
+        );
+      };
 
-        await page.goto('/backend-users');
-        await page
-          .getByRole('button', { name: /^Assign Group to / })
-          .first()
-          .click();
-        const assign = page.getByRole('dialog', { name: 'Assign Group' });
-        await assign.getByRole('checkbox').first().waitFor();
-        await look('assign-groups');
-        await page.keyboard.press('Escape');
-        await assign.waitFor({ state: 'detached' });
+      await page.goto('/backend-users');
+      await page
+        .getByRole('button', { name: /^Assign Group to / })
+        .first()
+        .click();
+      const assign = page.getByRole('dialog', { name: 'Assign Group' });
+      await assign.getByRole('checkbox').first().waitFor();
+      await look('assign-groups');
+      await page.keyboard.press('Escape');
+      await assign.waitFor({ state: 'detached' });
 
-        // 'Are you sure?' once: the title names the act, the body asks.
-        await page.goto('/signup-codes');
-        await page
-          .getByRole('button', { name: /^Delete / })
-          .first()
-          .click();
-        const remove = page.getByRole('dialog', { name: 'Delete Code' });
-        await remove.getByText('Are you sure? Do you want to delete this code?', { exact: true }).waitFor();
-        expect(await remove.getByText(/are you sure/i).count()).toBe(1);
-        await look('code-delete');
-        await page.keyboard.press('Escape');
-        await remove.waitFor({ state: 'detached' });
+      // 'Are you sure?' once: the title names the act, the body asks.
+      await page.goto('/signup-codes');
+      await page
+        .getByRole('button', { name: /^Delete / })
+        .first()
+        .click();
+      const remove = page.getByRole('dialog', { name: 'Delete Code' });
+      await remove.getByText('Are you sure? Do you want to delete this code?', { exact: true }).waitFor();
+      expect(await remove.getByText(/are you sure/i).count()).toBe(1);
+      await look('code-delete');
+      await page.keyboard.press('Escape');
+      await remove.waitFor({ state: 'detached' });
 
-        await page.goto('/campaign-calender-settings');
-        await page.getByRole('button', { name: 'Next month' }).click();
-        await page
-          .getByRole('button', { name: /^Add setting on / })
-          .first()
-          .click();
-        const form = page.getByRole('dialog', { name: 'Add New Setting' });
-        await form.getByRole('button', { name: 'Add' }).click();
-        await form.getByText('Type is required', { exact: true }).waitFor();
-        await look('calendar-form-errors');
-        await page.keyboard.press('Escape');
-        await form.waitFor({ state: 'detached' });
+      await page.goto('/campaign-calender-settings');
+      await page.getByRole('button', { name: 'Next month' }).click();
+      await page
+        .getByRole('button', { name: /^Add setting on / })
+        .first()
+        .click();
+      const form = page.getByRole('dialog', { name: 'Add New Setting' });
+      await form.getByRole('button', { name: 'Add' }).click();
+      await form.getByText('Type is required', { exact: true }).waitFor();
+      await look('calendar-form-errors');
+      await page.keyboard.press('Escape');
+      await form.waitFor({ state: 'detached' });
 
-        await page.goto(`/campaign-details/${campaign.id}`);
-        await page.locator('input[aria-label="Status"]').click();
-        await page.getByRole('option', { name: 'Declined', exact: true }).click();
-        await page.getByRole('button', { name: 'Change Status' }).click();
-        const decline = page.getByRole('dialog', { name: 'Decline Reason' });
-        await decline.getByRole('button', { name: 'Decline' }).click();
-        await decline.getByText('Please add a reason', { exact: true }).waitFor();
-        await look('decline-reason-errors');
-        await page.keyboard.press('Escape');
-        await decline.waitFor({ state: 'detached' });
+      await page.goto(`/campaign-details/${campaign.id}`);
+      await page.locator('input[aria-label="Status"]').click();
+      await page.getByRole('option', { name: 'Declined', exact: true }).click();
+      await page.getByRole('button', { name: 'Change Status' }).click();
+      const decline = page.getByRole('dialog', { name: 'Decline Reason' });
+      await decline.getByRole('button', { name: 'Decline' }).click();
+      await decline.getByText('Please add a reason', { exact: true }).waitFor();
+      await look('decline-reason-errors');
+      await page.keyboard.press('Escape');
+      await decline.waitFor({ state: 'detached' });
 
-        await page.goto('/understanding-your-insight');
-        await page.getByRole('textbox', { name: 'Page content' }).waitFor();
-        await look('page-editor');
-        await page.context().close();
-      }
-      expect(found, found.join('\n')).toEqual([]);
-    });
-  }
+      await page.goto('/understanding-your-insight');
+      await page.getByRole('textbox', { name: 'Page content' }).waitFor();
+      await look('page-editor');
+      await page.context().close();
+    }
+    expect(found, found.join('\n')).toEqual([]);
+  });
 });

@@ -91,21 +91,55 @@ export async function transitionsDone(page: Page): Promise<void> {
     .catch(() => undefined);
 }
 
+export type Scheme = 'light' | 'dark';
+
+/** Switches the system colour scheme (the app follows it by default) and waits for the page to repaint. */
+export async function useScheme(page: Page, scheme: Scheme): Promise<void> {
+  await page.emulateMedia({ colorScheme: scheme });
+  await page.waitForFunction(
+    (s) => document.documentElement.getAttribute('data-mantine-color-scheme') === s,
+    scheme,
+  );
+  await transitionsDone(page);
+}
+
+/**
+ * Runs `look` in the light scheme, then in the dark one switched in place (an open dialog or menu
+ * stays open: no second page load or walk to the same state), and leaves the page light. Answers
+ * what both runs found, light first.
+ */
+export async function inBothSchemes<T>(page: Page, look: (scheme: Scheme) => Promise<T[]>): Promise<T[]> {
+  const found: T[] = [];
+  for (const scheme of ['light', 'dark'] as const) {
+    await useScheme(page, scheme);
+    found.push(...(await look(scheme)));
+  }
+  await useScheme(page, 'light');
+  return found;
+}
+
 /**
  * axe for the page as it is now, violations only. Legacy mode runs axe.run in the page itself (the
  * app has no cross-origin frames) where the default opens a second, blank page for every scan to
  * merge each frame's results; and only the violations' nodes are collected, not every passing one.
+ * In the light scheme every WCAG 2.2 AA and best-practice rule runs; in the dark one only the rules
+ * about colour, the only thing the scheme changes (half the time).
  */
-export function axeOn(page: Page): AxeBuilder {
-  return new AxeBuilder({ page }).setLegacyMode(true).options({ resultTypes: ['violations'] });
+export function axeOn(page: Page, scheme: Scheme = 'light'): AxeBuilder {
+  const axe = new AxeBuilder({ page }).setLegacyMode(true).options({ resultTypes: ['violations'] });
+  return scheme === 'light'
+    ? axe.withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
+    : axe.withRules(['color-contrast', 'link-in-text-block']);
 }
 
 /** Serious and critical axe findings of the page as it is now (an opened dialog or menu included). */
-export async function seriousViolations(page: Page, state: string): Promise<string[]> {
+export async function seriousViolations(
+  page: Page,
+  state: string,
+  scheme: Scheme = 'light',
+): Promise<string[]> {
   await transitionsDone(page);
-  const result = await axeOn(page)
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
-    .analyze();
+  const result = await axeOn(page, scheme).analyze();
   return result.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map(
