@@ -9,6 +9,7 @@ import {
   axeOn,
   createStaff,
   DESKTOP,
+  inBothSchemes,
   newPage,
   openBrowser,
   openSignedIn,
@@ -47,20 +48,16 @@ async function axe(page: Page, name: string, scheme: 'light' | 'dark') {
 }
 
 /**
- * Screenshots of the page as it is, light then dark (switched in place, as the app follows the
- * system), each checked for sideways scroll and by axe.
+ * The page as it is checked for sideways scroll, then by axe and in a screenshot light and dark
+ * (switched in place, as the app follows the system).
  */
 async function bothSchemes(page: Page, name: string, opts: { fullPage?: boolean } = {}) {
-  for (const scheme of ['light', 'dark'] as const) {
-    await page.emulateMedia({ colorScheme: scheme });
-    await expect
-      .poll(() => page.evaluate(() => document.documentElement.getAttribute('data-mantine-color-scheme')))
-      .toBe(scheme);
-    expect(await overflow(page)).toBeLessThanOrEqual(0);
+  expect(await overflow(page)).toBeLessThanOrEqual(0);
+  await inBothSchemes(page, async (scheme) => {
     await screenshot(page, `${name}-${scheme}`, opts);
     await axe(page, name, scheme);
-  }
-  await page.emulateMedia({ colorScheme: 'light' });
+    return [];
+  });
 }
 
 let counter = 0;

@@ -164,6 +164,24 @@ export async function screenshot(page: Page, name: string, opts: { fullPage?: bo
 }
 
 /**
+ * With E2E_SCREENSHOTS=1, screenshots of the page as it is, light then dark switched in place
+ * (`<name>-light`, `<name>-dark`); the page is left light. A plain run does nothing here.
+ */
+export async function screenshotBothSchemes(
+  page: Page,
+  name: string,
+  opts: { fullPage?: boolean } = {},
+): Promise<void> {
+  if (process.env.E2E_SCREENSHOTS !== '1') {
+    return;
+  }
+  await inBothSchemes(page, async (scheme) => {
+    await screenshot(page, `${name}-${scheme}`, opts);
+    return [];
+  });
+}
+
+/**
  * The 6-digit code of the newest mail to `email` written after `since` (ms) in the outbox.
  * Polls briefly: the server writes the .eml before answering, so it is normally there at once.
  */

@@ -1,7 +1,17 @@
 import { calls } from '@admin/contract';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiAs, createStaff, DESKTOP, newPage, openBrowser, PHONE, screenshot, signIn } from './harness';
+import {
+  apiAs,
+  createStaff,
+  DESKTOP,
+  newPage,
+  openBrowser,
+  PHONE,
+  screenshot,
+  screenshotBothSchemes,
+  signIn,
+} from './harness';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -125,14 +135,11 @@ describe('moderation desk (issue 36)', () => {
     ] as const) {
       const page = await newPage(browser, viewport);
       await signIn(page, staff);
-      for (const scheme of ['light', 'dark'] as const) {
-        await page.emulateMedia({ colorScheme: scheme });
-        await openDesk(page);
-        await screenshot(page, `moderation-queue-${width}-${scheme}`, { fullPage: true });
-        await page.keyboard.press('j');
-        await page.getByTestId('case-view').waitFor();
-        await screenshot(page, `moderation-case-${width}-${scheme}`, { fullPage: true });
-      }
+      await openDesk(page);
+      await screenshotBothSchemes(page, `moderation-queue-${width}`, { fullPage: true });
+      await page.keyboard.press('j');
+      await page.getByTestId('case-view').waitFor();
+      await screenshotBothSchemes(page, `moderation-case-${width}`, { fullPage: true });
       await page.context().close();
     }
   });

@@ -12,6 +12,7 @@ import {
   PHONE,
   readOtp,
   screenshot,
+  screenshotBothSchemes,
 } from './harness';
 
 /**
@@ -56,18 +57,6 @@ async function passwordStep(page: Page, creds: { username: string; password: str
   await page.waitForURL('**/verify-otp');
 }
 
-async function shots(page: Page, name: string) {
-  for (const scheme of ['light', 'dark'] as const) {
-    await page.emulateMedia({ colorScheme: scheme });
-    await page.waitForFunction(
-      (s) => document.documentElement.getAttribute('data-mantine-color-scheme') === s,
-      scheme,
-    );
-    await screenshot(page, `${name}-${scheme}`, { fullPage: true });
-  }
-  await page.emulateMedia({ colorScheme: 'light' });
-}
-
 describe('passkeys (issue 35)', () => {
   it('registers a passkey on /account and signs in with it instead of a mailed code', async () => {
     const staff = await createStaff({ permissions: ['users_list'] });
@@ -91,7 +80,7 @@ describe('passkeys (issue 35)', () => {
     await page.getByRole('button', { name: 'I have saved them' }).click();
     await page.getByTestId('passkey-list').getByText('Virtual key').waitFor();
     await page.getByTestId('session-list').getByText('This device').waitFor();
-    await shots(page, 'account-1366');
+    await screenshotBothSchemes(page, 'account-1366', { fullPage: true });
 
     // Sign out, then in again: the step after the password offers the passkey, no code is mailed.
     await page.goto('/logout');
@@ -99,7 +88,7 @@ describe('passkeys (issue 35)', () => {
     await passwordStep(page, staff);
     await page.getByRole('button', { name: 'Use a passkey' }).waitFor();
     expect(await page.getByText('Time Remaining').count()).toBe(0);
-    await shots(page, 'verify-passkey-1366');
+    await screenshotBothSchemes(page, 'verify-passkey-1366', { fullPage: true });
     await page.getByRole('button', { name: 'Use a passkey' }).click();
     await page.waitForURL('**/users');
 
@@ -117,7 +106,7 @@ describe('passkeys (issue 35)', () => {
     const page = await pageWithAuthenticator(PHONE);
     await passwordStep(page, staff);
     await page.getByLabel('Authenticator code').waitFor();
-    await shots(page, 'verify-totp-390');
+    await screenshotBothSchemes(page, 'verify-totp-390', { fullPage: true });
     // The code just used for confirming is spent; the next window's is taken (one step ahead).
     await page
       .getByLabel('Authenticator code')
@@ -127,7 +116,7 @@ describe('passkeys (issue 35)', () => {
     await page.goto('/account');
     await page.getByRole('heading', { name: 'Sessions' }).waitFor();
     await page.getByText('Recovery codes left: 10 of 10').waitFor();
-    await shots(page, 'account-390');
+    await screenshotBothSchemes(page, 'account-390', { fullPage: true });
     await page.context().close();
   });
 });

@@ -11,6 +11,7 @@ import {
   openBrowser,
   PHONE,
   screenshot,
+  screenshotBothSchemes,
   signIn,
 } from './harness';
 
@@ -41,19 +42,6 @@ async function openCard(page: Page) {
   await policyCard(page).scrollIntoViewIfNeeded();
 }
 
-async function shots(page: Page, name: string) {
-  for (const scheme of ['light', 'dark'] as const) {
-    await page.emulateMedia({ colorScheme: scheme });
-    await page.waitForFunction(
-      (s) => document.documentElement.getAttribute('data-mantine-color-scheme') === s,
-      scheme,
-    );
-    await policyCard(page).scrollIntoViewIfNeeded();
-    await screenshot(page, `${name}-${scheme}`);
-  }
-  await page.emulateMedia({ colorScheme: 'light' });
-}
-
 describe('the second-factor policy', () => {
   it('set in /settings; an account without a factor enrols right after its next sign-in, before anything else', async () => {
     await policyOff();
@@ -63,7 +51,7 @@ describe('the second-factor policy', () => {
     await openCard(admin);
     const all = policyCard(admin).getByRole('radio', { name: 'Required for all staff' });
     expect(await policyCard(admin).getByRole('radio', { name: 'Not required' }).isChecked()).toBe(true);
-    await shots(admin, 'second-factor-policy-1366');
+    await screenshotBothSchemes(admin, 'second-factor-policy-1366');
 
     await all.check();
     await admin.getByText('Second-factor policy saved').waitFor();
@@ -140,7 +128,7 @@ describe('the second-factor policy', () => {
     const page = await newPage(browser, PHONE);
     await signIn(page);
     await openCard(page);
-    await shots(page, 'second-factor-policy-390');
+    await screenshotBothSchemes(page, 'second-factor-policy-390');
     await page.context().close();
   });
 });

@@ -13,6 +13,7 @@ import {
   openSignedIn,
   PHONE,
   screenshot,
+  screenshotBothSchemes,
   signIn,
 } from './harness';
 
@@ -51,18 +52,6 @@ async function alive(token: string): Promise<boolean> {
   }
 }
 
-async function shots(page: Page, name: string) {
-  for (const scheme of ['light', 'dark'] as const) {
-    await page.emulateMedia({ colorScheme: scheme });
-    await page.waitForFunction(
-      (s) => document.documentElement.getAttribute('data-mantine-color-scheme') === s,
-      scheme,
-    );
-    await screenshot(page, `${name}-${scheme}`, { fullPage: true });
-  }
-  await page.emulateMedia({ colorScheme: 'light' });
-}
-
 async function openSecurityTab(page: Page, userId: number) {
   await page.goto(`/user-profile/${userId}?tab=security`);
   await page.getByRole('tab', { name: 'Security' }).waitFor();
@@ -79,7 +68,7 @@ describe("a staff member's Security tab", () => {
     await factors.getByText('Recovery codes left: 10 of 10').waitFor();
     const sessions = page.getByTestId('staff-session-list');
     await expect.poll(() => sessions.getByText(/^Started /).count()).toBe(2);
-    await shots(page, 'staff-security-1366');
+    await screenshotBothSchemes(page, 'staff-security-1366', { fullPage: true });
 
     // End sessions: asked first; No keeps them.
     await page.getByRole('button', { name: 'End sessions' }).click();
@@ -132,7 +121,7 @@ describe("a staff member's Security tab", () => {
           .count(),
       )
       .toBe(2);
-    await shots(page, 'staff-security-390');
+    await screenshotBothSchemes(page, 'staff-security-390', { fullPage: true });
     await page.getByRole('button', { name: 'Reset second factors' }).click();
     await page.getByRole('dialog', { name: 'Reset second factors' }).waitFor();
     await screenshot(page, 'staff-security-reset-390-light');
@@ -154,7 +143,7 @@ describe("a staff member's Security tab", () => {
     await page.getByRole('tooltip', { name: 'Only a super admin can change a staff account' }).waitFor();
     await end.click({ force: true });
     expect(await page.getByRole('dialog').count()).toBe(0);
-    await shots(page, 'staff-security-refused-1366');
+    await screenshotBothSchemes(page, 'staff-security-refused-1366', { fullPage: true });
     expect(await alive(tokens[1])).toBe(true);
 
     // The server refuses too, whatever the page shows.
