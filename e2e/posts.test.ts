@@ -13,6 +13,7 @@ import {
   screenshot,
   WIDE,
 } from './harness';
+import { SPEC_COLUMNS } from './spec-columns';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -151,18 +152,7 @@ describe('searches (issue 4)', () => {
     const staff = await createStaff({ permissions: ['searches', 'user_profile'] });
     const page = await newPage(browser, WIDE);
     await openSignedIn(page, '/searches', staff);
-    for (const col of [
-      'Image',
-      'Search Term',
-      'Website',
-      'Type',
-      'Username',
-      'Title',
-      'Description',
-      'Deleted',
-      'Created At',
-      'Updated At',
-    ]) {
+    for (const col of SPEC_COLUMNS.searches.columns) {
       await header(page, col).first().waitFor();
     }
     await page.locator('table tbody tr').first().waitFor();

@@ -13,7 +13,7 @@ const FOLLOW = ['Profile Picture', 'Name', 'Username', 'Email', 'Phone', 'Action
  * The spec's columns of every list (spec 01 section 2, spec 02 section 2), by the name of the list
  * screen in lists.test.ts, which checks them at 1366x768 on its visit of each list.
  */
-export const SPEC_COLUMNS: Record<string, SpecTable> = {
+export const SPEC_COLUMNS = {
   users: {
     table: 'Users',
     columns: [
@@ -126,7 +126,12 @@ export const SPEC_COLUMNS: Record<string, SpecTable> = {
     columns: ['S.No.', 'Image', 'Search Term', 'Type', 'Title', 'Description'],
   },
   'post-reported-by': { table: 'Reported by', columns: PEOPLE },
-};
+} satisfies Record<string, SpecTable>;
+
+/** The spec's table of a list screen by its name, when the spec gives its columns. */
+export function specTable(name: string): SpecTable | undefined {
+  return (SPEC_COLUMNS as Record<string, SpecTable>)[name];
+}
 
 /** The campaign sub-table inside an expanded customer row (spec 02 Campaign list). */
 export const CAMPAIGN_COLUMNS: SpecTable = {

@@ -16,6 +16,7 @@ import {
   screenshot,
   WIDE,
 } from './harness';
+import { SPEC_COLUMNS } from './spec-columns';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -56,18 +57,7 @@ describe('users list (issue 3)', () => {
     await makePlatformUsers(['Alpha', 'Bravo', 'Charlie']);
     const page = await newPage(browser, WIDE);
     await openSignedIn(page, '/users');
-    for (const title of [
-      'Image',
-      'Name',
-      'Username',
-      'Email',
-      'Phone',
-      'OS Version',
-      'App Version',
-      'Last active',
-      'Member since',
-      'Profile',
-    ]) {
+    for (const title of SPEC_COLUMNS.users.columns) {
       await header(page, title).waitFor();
     }
     // Paging: the demo has more than 10 platform users; page 2 shows rows 11-20.
