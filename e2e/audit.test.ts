@@ -128,10 +128,11 @@ describe('audit log screen (issue 15)', () => {
     await page.reload();
     await listLoaded(page);
     expect(page.url()).toBe(url);
-    await expect(page.getByPlaceholder('Any actor').inputValue()).resolves.toBe(
-      `${actor.name} (${actor.username})`,
-    );
-    await expect(page.getByPlaceholder('Any action').inputValue()).resolves.toBe('update-profile');
+    // The actor picker shows the name once its choices (the staff list, a query of its own) have loaded.
+    await expect
+      .poll(() => page.getByPlaceholder('Any actor').inputValue())
+      .toBe(`${actor.name} (${actor.username})`);
+    await expect.poll(() => page.getByPlaceholder('Any action').inputValue()).toBe('update-profile');
     await expect.poll(() => actionsShown(page)).toEqual(['update-profile']);
 
     // The row opens to show the field before and after, with where the call came from.
