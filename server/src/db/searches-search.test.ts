@@ -1,8 +1,8 @@
 // The searches list on the list floor (db/list-search.ts): whichever plan answers (the walk of the
 // list's order, a 1-2 character term read in the term order from searches_term_p1_idx / _p2_idx,
-// every match sorted), the page is the one plain SQL gives, and the total (counted over every match,
-// `countAll`) is the plain count up to the cap, the cap with the flag beyond. The cap is 5 and the
-// walk 20 rows here, so a few dozen searches exercise every plan.
+// every match sorted), the page is the one plain SQL gives, and the total (counted newest first) is
+// the plain count up to the cap, the cap with the flag beyond. The cap is 5 and the walk 20 rows
+// here, so a few dozen searches exercise every plan.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   callApi,

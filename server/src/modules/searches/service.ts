@@ -79,7 +79,7 @@ function searchesSearch(input: SearchesInput): ListSearch | undefined {
     // searches_term_p1_idx / _p2_idx hold the term order.
     prefixOrder: input.order_by === 'search_term',
     // searches_term_idx is the narrow index PostgreSQL would walk for the cap (see ListSearch).
-    countAll: true,
+    countNewestFirst: true,
   };
 }
 
