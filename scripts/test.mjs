@@ -1,5 +1,5 @@
-// `npm test`: every test. The web app is built once (only when missing or older than its sources)
-// and the browser tests run against a copy of it. vitest runs a single-worker project (e2e, faults) only
+// `npm test`: every test. The web app is built once (only when missing or older than its sources,
+// and only when browser tests may run) and the browser tests run against a copy of it. vitest runs a single-worker project (e2e, faults) only
 // after every other project, so the browser tests get a vitest process of their own that runs
 // beside the rest: two processes at once, and the run fails when either fails.
 //
@@ -72,6 +72,21 @@ function prepareWeb() {
   }
 }
 
+/**
+ * Whether vitest's file filters among `args` (the words that are not options: each a part of a
+ * path) may select a browser-test file: none given, or one found in an `e2e/` file's path. A word
+ * that is an option's value (`-t login`) is taken as a filter too, which at worst builds for nothing.
+ */
+function mayRunBrowserTests(args) {
+  const filters = args
+    .filter((a) => !a.startsWith('-'))
+    .map((a) => path.relative(ROOT, path.resolve(a)) || a);
+  const files = fs.readdirSync(path.join(ROOT, 'e2e')).map((f) => `e2e/${f}`);
+  return (
+    filters.length === 0 || filters.some((f) => f.includes('e2e') || files.some((file) => file.includes(f)))
+  );
+}
+
 const asked = process.argv.slice(2);
 if (asked.length > 0) {
   // A bare project name selects that project; everything else goes to vitest as it is.
@@ -79,7 +94,7 @@ if (asked.length > 0) {
   const projects = args.flatMap((a, i) =>
     args[i - 1] === '--project' ? [a] : a.startsWith('--project=') ? [a.slice(10)] : [],
   );
-  if (projects.length === 0 || projects.includes('e2e')) {
+  if (projects.includes('e2e') || (projects.length === 0 && mayRunBrowserTests(args))) {
     prepareWeb();
   }
   // One browser-test file needs one server, not a second one started for nothing.

@@ -4,11 +4,9 @@
  * Opens the configured database (DATABASE_URL, or PGlite in DATA_DIR). PGlite is single-process:
  * stop the server first when it runs on PGlite (this refuses while the port answers).
  */
-import { and, eq, sql } from 'drizzle-orm';
 import { loadConfig, loadEnvFile } from '../config';
 import { openDatabase } from '../db/client';
-import { users } from '../db/schema';
-import { createSession } from '../modules/auth';
+import { mintUserToken } from './mint-user-token';
 import { refuseWhilePgliteServes } from './pglite-owner';
 
 async function main() {
@@ -23,27 +21,10 @@ async function main() {
   const database = await openDatabase({ url: config.DATABASE_URL, dataDir: config.dataDir });
   try {
     await database.migrate();
-    const [user] = await database.db
-      .select({
-        id: users.id,
-        isAdmin: users.isAdmin,
-        deletedAt: users.deletedAt,
-        isSuspended: users.isSuspended,
-      })
-      .from(users)
-      .where(and(sql`lower(${users.username}) = lower(${username})`, eq(users.isAdmin, false)))
-      .limit(1);
-    if (!user) {
-      console.error(`No platform user named '${username}' (staff accounts sign in with a password).`);
-      process.exitCode = 1;
-      return;
-    }
-    if (user.deletedAt || user.isSuspended) {
-      console.error(`'${username}' is deleted or suspended and cannot connect.`);
-      process.exitCode = 1;
-      return;
-    }
-    console.log(await createSession(database.db, user.id, 'user'));
+    console.log(await mintUserToken(database.db, username));
+  } catch (err) {
+    console.error(err instanceof Error ? err.message : err);
+    process.exitCode = 1;
   } finally {
     await database.close();
   }
