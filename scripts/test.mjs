@@ -1,7 +1,8 @@
 // `npm test`: every test. The web app is built once (only when missing or older than its sources,
-// and only when browser tests may run) and the browser tests run against a copy of it. vitest runs a single-worker project (e2e, faults) only
-// after every other project, so the browser tests get a vitest process of their own that runs
-// beside the rest: two processes at once, and the run fails when either fails.
+// and only when browser tests may run) and the browser tests run against a copy of it. vitest runs
+// a single-worker project (e2e, faults) only after every other project, so the browser tests get a
+// vitest process of their own that runs beside the rest: two processes at once, and the run fails
+// when either fails.
 //
 // `npm test -- <what>` runs a part in one process: a project by name (`npm test -- server`), files
 // or name filters (`npm test -- server/src/modules/users`), or any vitest option
