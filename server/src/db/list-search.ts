@@ -53,7 +53,10 @@ export interface ListSearch {
    * searched column leads a narrow index of its own (searches: the term order's), which PostgreSQL
    * would walk for the cap as if the matches were spread along it, where they gather at the term's
    * place ('coffee': 1.7M entries read at 10,000,000 searches, 1 s). Newest first they are spread
-   * (20 ms), and PostgreSQL counts a rare term through its index.
+   * (20 ms), and PostgreSQL counts a rare term through its index. The worst case is a term common
+   * only among old rows: the walk reads every newer row first and stops at LIST_STATEMENT_TIMEOUT
+   * with the cap, flagged (200,000 matches among the oldest of 10,000,000: 27 s unbounded, where
+   * counting every match took 0.3 s).
    */
   countNewestFirst?: boolean;
   /**
