@@ -21,11 +21,13 @@ function isProxyEntry(entry: string): boolean {
 /**
  * The list floor's settings (db/sql.ts reads them through listSettings(), so a test may change them
  * between calls): filtered totals are exact up to LIST_TOTAL_CAP; a searched page first walks
- * LIST_SEARCH_WALK rows of its order; every list statement stops after LIST_STATEMENT_TIMEOUT ms.
+ * LIST_SEARCH_WALK rows of its order, and a common term it missed up to LIST_SEARCH_LONG_WALK rows;
+ * every list statement stops after LIST_STATEMENT_TIMEOUT ms.
  */
 const LIST_SETTINGS = z.object({
   LIST_TOTAL_CAP: z.coerce.number().int().min(1).max(1_000_000).default(LIST_TOTAL_CAP),
   LIST_SEARCH_WALK: z.coerce.number().int().min(1).max(1_000_000).default(2000),
+  LIST_SEARCH_LONG_WALK: z.coerce.number().int().min(1).max(10_000_000).default(20_000),
   LIST_STATEMENT_TIMEOUT: z.coerce.number().int().min(1).max(600_000).default(5000),
 });
 

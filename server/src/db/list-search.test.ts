@@ -1,6 +1,6 @@
 // Searched lists (db/list-search.ts): whichever plan answers (the bounded walk of the list's order,
 // or every match through the term's index, sorted), the page is the one plain SQL gives. The cap is
-// 5 and the walk 20 rows here, so a few dozen users exercise both plans.
+// 5, the walk 20 rows and a common term's longer walk 40 here, so a few dozen users exercise them all.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   callApi,
@@ -19,7 +19,7 @@ let admin: MadeUser;
 let restoreEnv: () => void;
 
 beforeAll(async () => {
-  restoreEnv = setEnv({ LIST_TOTAL_CAP: '5', LIST_SEARCH_WALK: '20' });
+  restoreEnv = setEnv({ LIST_TOTAL_CAP: '5', LIST_SEARCH_WALK: '20', LIST_SEARCH_LONG_WALK: '40' });
   env = await setupTestApp();
   admin = await makeUser(env.db, { superAdmin: true });
   // Names spread over the alphabet; 'Qv'/'qv' starts in every case, some only in the username;
@@ -98,9 +98,10 @@ describe('searched lists', () => {
     ['a 1-character term', 'active', 'q'],
     ['a common term early in the order (the bounded walk)', 'active', 'zxw'],
     ['a rare term (every match through the trigram index)', 'active', 'rarezxq'],
+    // Common (9 > the cap); by name ascending past the longer walk too: every match, sorted.
     ['a term gathered late in the order (every match, sorted)', 'active', 'Yzxw'],
-    // In most rows but in none of the first 20 newest: every match, sorted.
-    ['a common term absent from the start of the order', 'active', 'lpha'],
+    // In most rows, in none of the first 20 newest but in the 40 the longer walk reads.
+    ['a common term absent from the start of the order (the longer walk)', 'active', 'lpha'],
     ['deleted users, short and long terms', 'deleted', 'qv'],
     ['deleted users, a long term', 'deleted', 'zxw'],
   ];

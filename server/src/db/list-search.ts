@@ -14,6 +14,10 @@
  *
  * The total runs beside them: the matches counted up to totalCap() + 1 (the planner picks the
  * index or a scan that stops at the cap; `countNewestFirst`: in the key's order, see ListSearch).
+ * When the walk missed the page, the total tells how many matches plan 2 would sort: up to the cap,
+ * plan 2 as above; more (a common term whose matches gather away from the start of the order, as
+ * 'son' does past 2,000 users all named 'Aaliyah Adams'), the walk goes on to longWalkRows() in the
+ * same statement as plan 2, which runs only when that walk too comes short (`longWalkPage`).
  * Every statement runs under LIST_STATEMENT_TIMEOUT (sql.ts: listStatement): a count that runs
  * out answers the cap, flagged; a page, a 503.
  */
@@ -25,6 +29,7 @@ import {
   type Direction,
   isShortTerm,
   listStatement,
+  longWalkRows,
   orderBy,
   type PagedList,
   type PagedListSpec,
@@ -138,6 +143,32 @@ function matchesPage(spec: SearchedSpec): SQL {
   return withRows(spec, sql`SELECT x.key FROM (${matches}) x ORDER BY ${keyOrder} ${limit}`);
 }
 
+/**
+ * A common term's page when the walk missed it: the first matches among longWalkRows() rows in the
+ * list's order; every match, sorted (plan 2), only when those do not fill the page (the gate is a
+ * one-time filter: PostgreSQL skips that branch when the walk filled it).
+ */
+function longWalkPage(spec: SearchedSpec): SQL {
+  const { where, match, key, column, limit, keyOrder } = parts(spec);
+  const need = (spec.input.page + 1) * spec.input.page_limit;
+  return withRows(
+    spec,
+    sql`WITH w AS MATERIALIZED (
+        SELECT r.key, r.ord FROM (
+          SELECT ${key} AS key, ${column} AS ord, ${match} AS hit FROM ${spec.from}
+            WHERE ${where} ORDER BY ${spec.order} LIMIT ${longWalkRows()}
+        ) r WHERE r.hit LIMIT ${need}
+      )
+      SELECT x.key FROM (
+        SELECT w.key, w.ord FROM w WHERE (SELECT count(*) FROM w) = ${need}
+        UNION ALL
+        SELECT m.key, m.ord FROM (
+          SELECT ${key} AS key, ${column} AS ord FROM ${spec.from} WHERE ${where} AND ${match} OFFSET 0
+        ) m WHERE (SELECT count(*) FROM w) < ${need}
+      ) x ORDER BY ${keyOrder} ${limit}`,
+  );
+}
+
 /** The matches counted up to totalCap() + 1 (the plan PostgreSQL picks; see `countNewestFirst`). */
 function matchCount(spec: SearchedSpec, from: SQL = spec.countFrom ?? spec.from): SQL {
   const { where, match, key } = parts(spec);
@@ -185,6 +216,9 @@ export async function searchedList<T>(db: Db, spec: SearchedSpec & RowSchema<T>)
       full && spec.search.probed ? matchCount(spec, spec.search.probed) : matchCount(spec),
     );
     counting.catch(() => undefined);
+    if (rows === null && (await counting).total_is_lower_bound) {
+      rows = rowsOf(spec.row, await listStatement(db, longWalkPage(spec)));
+    }
   }
   // The row schema leaves the walk's end mark out.
   rows ??= rowsOf(spec.row, await listStatement(db, walks(spec) ? matchesPage(spec) : first));

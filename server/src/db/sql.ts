@@ -112,6 +112,8 @@ export const totalCap = (): number => listSettings().LIST_TOTAL_CAP;
 
 /** Rows of its order a searched page walks before leaving the page to the term's index (list-search.ts). */
 export const walkRows = (): number => listSettings().LIST_SEARCH_WALK;
+/** Rows of its order a common term's page reads when the first walk missed it (list-search.ts). */
+export const longWalkRows = (): number => listSettings().LIST_SEARCH_LONG_WALK;
 
 /**
  * Runs one statement of a list on `db`, the database's listDb (db/client.ts): on a server its
