@@ -43,16 +43,18 @@ const plain = {
 
 describe('the list statement timeout', () => {
   it.skipIf(!onServer)(
-    'runs each list statement under the configured ceiling, and no other statement',
+    'runs each list statement under the configured ceiling and without JIT, and no other statement',
     async () => {
       const { rows } = await pagedList(env.database.listDb, {
         ...plain,
-        select: sql`u.id, current_setting('statement_timeout') AS t`,
-        row: z.object({ id: z.number(), t: z.string() }),
+        select: sql`u.id, current_setting('statement_timeout') AS t, current_setting('jit') AS jit`,
+        row: z.object({ id: z.number(), t: z.string(), jit: z.string() }),
       });
-      expect(rows[0].t).toBe('300ms');
-      const [other] = uncheckedRows<{ t: string }>(
-        await env.db.execute(sql`SELECT current_setting('statement_timeout') AS t`),
+      expect(rows[0]).toMatchObject({ t: '300ms', jit: 'off' });
+      const [other] = uncheckedRows<{ t: string; jit: string }>(
+        await env.db.execute(
+          sql`SELECT current_setting('statement_timeout') AS t, current_setting('jit') AS jit`,
+        ),
       );
       expect(other.t).not.toBe('300ms');
     },
