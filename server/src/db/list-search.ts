@@ -14,10 +14,9 @@
  *
  * The total runs beside them: the matches counted up to totalCap() + 1 (the planner picks the
  * index or a scan that stops at the cap; `countNewestFirst`: in the key's order, see ListSearch).
- * When the walk missed the page, the total tells how many matches plan 2 would sort: up to the cap,
- * plan 2 as above; more (a common term whose matches gather away from the start of the order, as
- * 'son' does past 2,000 users all named 'Aaliyah Adams'), the walk goes on to longWalkRows() in the
- * same statement as plan 2, which runs only when that walk too comes short (`longWalkPage`).
+ * When the walk missed the page of a table's list (not `probed`), plan 2's statement first takes
+ * the term's matches up to the cap: all of a rare term's, sorted for the page; a common term (more)
+ * walks on to longWalkRows() before every match is sorted (`longWalkPage`).
  * Every statement runs under LIST_STATEMENT_TIMEOUT (sql.ts: listStatement): a count that runs
  * out answers the cap, flagged; a page, a 503.
  */
@@ -144,27 +143,36 @@ function matchesPage(spec: SearchedSpec): SQL {
 }
 
 /**
- * A common term's page when the walk missed it: the first matches among longWalkRows() rows in the
- * list's order; every match, sorted (plan 2), only when those do not fill the page (the gate is a
- * one-time filter: PostgreSQL skips that branch when the walk filled it).
+ * Plan 2 on a table's list after the walk missed the page, deciding in SQL on the term's size:
+ * `m`, its matches up to totalCap() + 1 (the count's plan). Up to the cap, `m` holds every match:
+ * sorted, it is the page. Beyond it (a common term whose matches gather away from the start of the
+ * order: at 10,000,000 users the first 2,000 by name are one name), `w` walks on to longWalkRows()
+ * rows; every match is sorted only when that walk too comes short. Each branch's gate is a one-time
+ * filter: PostgreSQL skips a branch whose gate is false, the long walk for a rare term included.
  */
 function longWalkPage(spec: SearchedSpec): SQL {
   const { where, match, key, column, limit, keyOrder } = parts(spec);
   const need = (spec.input.page + 1) * spec.input.page_limit;
+  const cap = totalCap();
+  const newest = spec.search.countNewestFirst ? sql`ORDER BY ${key} DESC` : sql``;
   return withRows(
     spec,
-    sql`WITH w AS MATERIALIZED (
+    sql`WITH m AS MATERIALIZED (
+        SELECT ${key} AS key, ${column} AS ord FROM ${spec.from} WHERE ${where} AND ${match} ${newest} LIMIT ${cap + 1}
+      ), w AS MATERIALIZED (
         SELECT r.key, r.ord FROM (
           SELECT ${key} AS key, ${column} AS ord, ${match} AS hit FROM ${spec.from}
-            WHERE ${where} ORDER BY ${spec.order} LIMIT ${longWalkRows()}
+            WHERE ${where} AND (SELECT count(*) FROM m) > ${cap} ORDER BY ${spec.order} LIMIT ${longWalkRows()}
         ) r WHERE r.hit LIMIT ${need}
       )
       SELECT x.key FROM (
+        SELECT m.key, m.ord FROM m WHERE (SELECT count(*) FROM m) <= ${cap}
+        UNION ALL
         SELECT w.key, w.ord FROM w WHERE (SELECT count(*) FROM w) = ${need}
         UNION ALL
-        SELECT m.key, m.ord FROM (
+        SELECT a.key, a.ord FROM (
           SELECT ${key} AS key, ${column} AS ord FROM ${spec.from} WHERE ${where} AND ${match} OFFSET 0
-        ) m WHERE (SELECT count(*) FROM w) < ${need}
+        ) a WHERE (SELECT count(*) FROM m) > ${cap} AND (SELECT count(*) FROM w) < ${need}
       ) x ORDER BY ${keyOrder} ${limit}`,
   );
 }
@@ -216,11 +224,14 @@ export async function searchedList<T>(db: Db, spec: SearchedSpec & RowSchema<T>)
       full && spec.search.probed ? matchCount(spec, spec.search.probed) : matchCount(spec),
     );
     counting.catch(() => undefined);
-    if (rows === null && (await counting).total_is_lower_bound) {
-      rows = rowsOf(spec.row, await listStatement(db, longWalkPage(spec)));
-    }
   }
-  // The row schema leaves the walk's end mark out.
-  rows ??= rowsOf(spec.row, await listStatement(db, walks(spec) ? matchesPage(spec) : first));
+  // The row schema leaves the walk's end mark out. A subset (probed) sorts at most its own rows.
+  rows ??= rowsOf(
+    spec.row,
+    await listStatement(
+      db,
+      !walks(spec) ? first : spec.search.probed ? matchesPage(spec) : longWalkPage(spec),
+    ),
+  );
   return { rows, ...(await (counting ?? countStatement(db, count))) };
 }
