@@ -43,25 +43,21 @@ export interface Database {
 }
 
 /**
- * A pool of connections to the server. For the list pool (`list`), each connection carries
- * statement_timeout (ms) and jit = off as it connects: a list statement is short by its ceiling,
- * and PostgreSQL would JIT-compile one whose estimate is high (a branch that sorts every match of a
- * common term, even when it never runs) for 100-300 ms, more than the statement itself.
+ * A pool of connections to the server. The list pool's (`listTimeout`, ms) carry statement_timeout
+ * and jit = off: PostgreSQL would JIT-compile a list statement estimated high (a never-run branch
+ * that sorts every match of a common term) for 100-300 ms, more than the statement takes.
  */
-function serverPool(
-  url: string,
-  schemaName: string | undefined,
-  max: number,
-  list?: { statementTimeout: number },
-) {
-  const options = [schemaName && `-c search_path=${schemaName},public`, list && '-c jit=off'].filter(Boolean);
+function serverPool(url: string, schemaName: string | undefined, max: number, listTimeout?: number) {
+  const options = [schemaName && `-c search_path=${schemaName},public`, listTimeout && '-c jit=off'].filter(
+    Boolean,
+  );
   const pool = new pg.Pool({
     connectionString: url,
     max,
     // A database that is down answers calls with 503 at once instead of letting them queue.
     connectionTimeoutMillis: 3000,
     options: options.length > 0 ? options.join(' ') : undefined,
-    statement_timeout: list?.statementTimeout,
+    statement_timeout: listTimeout,
   });
   // A connection the database drops (a restart, a failover, pg_terminate_backend) is an event,
   // not a crash. Idle: the pool replaces it. Checked out: the call's next statement fails (503,
@@ -89,9 +85,7 @@ export async function openDatabase(opts: {
 }): Promise<Database> {
   if (opts.url) {
     const pool = serverPool(opts.url, opts.schemaName, 20);
-    const listPool = serverPool(opts.url, opts.schemaName, 10, {
-      statementTimeout: listSettings().LIST_STATEMENT_TIMEOUT,
-    });
+    const listPool = serverPool(opts.url, opts.schemaName, 10, listSettings().LIST_STATEMENT_TIMEOUT);
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     let migrated = false;
     return {

@@ -8,17 +8,13 @@
  *    has no index for its order (`walk: false`), or the term's own index holds that order.
  * 2. the matches through the term's index (pg_trgm GIN for 3+ characters, lower(left(column, n))
  *    indexes under 3). When those hold the list's order (`prefixOrder`, a 1-2 character term), each
- *    column's first matches in it, merged: the page reads its rows and stops. Else every match,
- *    then sorted; `OFFSET 0` keeps that plan: PostgreSQL would otherwise trade it for walking the
- *    sort's index, unbounded for a rare term.
+ *    column's first matches in it, merged. Else every match, sorted (`OFFSET 0`: not the sort's
+ *    index, unbounded for a rare term); after a missed walk on a table's list, a common term walks
+ *    on first (`longWalkPage`).
  *
- * The total runs beside them: the matches counted up to totalCap() + 1 (the planner picks the
- * index or a scan that stops at the cap; `countNewestFirst`: in the key's order, see ListSearch).
- * When the walk missed the page of a table's list (not `probed`), plan 2's statement first takes
- * the term's matches up to the cap: all of a rare term's, sorted for the page; a common term (more)
- * walks on to longWalkRows() before every match is sorted (`longWalkPage`).
- * Every statement runs under LIST_STATEMENT_TIMEOUT (sql.ts: listStatement): a count that runs
- * out answers the cap, flagged; a page, a 503.
+ * The total runs beside them: the matches counted up to totalCap() + 1 (`countNewestFirst`: in
+ * the key's order). Every statement runs under LIST_STATEMENT_TIMEOUT (sql.ts: listStatement): a
+ * count that runs out answers the cap, flagged; a page, a 503.
  */
 import { type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
@@ -53,14 +49,10 @@ export interface ListSearch {
    */
   prefixOrder?: boolean;
   /**
-   * The capped count reads the matches newest first (`ORDER BY key DESC`): for a list whose one
-   * searched column leads a narrow index of its own (searches: the term order's), which PostgreSQL
-   * would walk for the cap as if the matches were spread along it, where they gather at the term's
-   * place ('coffee': 1.7M entries read at 10,000,000 searches, 1 s). Newest first they are spread
-   * (20 ms), and PostgreSQL counts a rare term through its index. The worst case is a term common
-   * only among old rows: the walk reads every newer row first and stops at LIST_STATEMENT_TIMEOUT
-   * with the cap, flagged (200,000 matches among the oldest of 10,000,000: 27 s unbounded, where
-   * counting every match took 0.3 s).
+   * The capped count reads the matches newest first (`ORDER BY key DESC`), for a list whose one
+   * searched column leads a narrow index (searches: the term order's) along which a term's matches
+   * gather, where PostgreSQL would walk it for the cap ('coffee' at 10M searches: 1 s; newest first
+   * 20 ms). Worst case, a term common only among old rows: the cap, flagged, at the ceiling.
    */
   countNewestFirst?: boolean;
   /**
@@ -121,11 +113,7 @@ function walkPage(spec: SearchedSpec): SQL {
 /** A 1-2 character term on a list whose prefix indexes hold its order (plan 2 reads them in order). */
 const inOrder = (spec: SearchedSpec) => spec.search.prefixOrder === true && isShortTerm(spec.search.term);
 
-/**
- * Plan 2: the matches through the term's index. In order: each column's first matches (an
- * ORDER BY ... LIMIT that PostgreSQL reads from its prefix index), merged by UNION. Else every
- * match, then sorted.
- */
+/** Plan 2: each column's first matches read in order from its prefix index (UNION), or all, sorted. */
 function matchesPage(spec: SearchedSpec): SQL {
   const { where, match, key, column, limit, keyOrder } = parts(spec);
   const { term, columns } = spec.search;
@@ -143,12 +131,10 @@ function matchesPage(spec: SearchedSpec): SQL {
 }
 
 /**
- * Plan 2 on a table's list after the walk missed the page, deciding in SQL on the term's size:
- * `m`, its matches up to totalCap() + 1 (the count's plan). Up to the cap, `m` holds every match:
- * sorted, it is the page. Beyond it (a common term whose matches gather away from the start of the
- * order: at 10,000,000 users the first 2,000 by name are one name), `w` walks on to longWalkRows()
- * rows; every match is sorted only when that walk too comes short. Each branch's gate is a one-time
- * filter: PostgreSQL skips a branch whose gate is false, the long walk for a rare term included.
+ * Plan 2 on a table's list after the walk missed: `m`, the matches up to totalCap() + 1, is every
+ * match of a rare term, sorted for the page. A common term (more; at 10M users the first 2,000 by
+ * name are one name) walks on to longWalkRows() rows (`w`), and every match is sorted only when that
+ * comes short. Each gate is a one-time filter: PostgreSQL skips a branch whose gate is false.
  */
 function longWalkPage(spec: SearchedSpec): SQL {
   const { where, match, key, column, limit, keyOrder } = parts(spec);
@@ -226,12 +212,7 @@ export async function searchedList<T>(db: Db, spec: SearchedSpec & RowSchema<T>)
     counting.catch(() => undefined);
   }
   // The row schema leaves the walk's end mark out. A subset (probed) sorts at most its own rows.
-  rows ??= rowsOf(
-    spec.row,
-    await listStatement(
-      db,
-      !walks(spec) ? first : spec.search.probed ? matchesPage(spec) : longWalkPage(spec),
-    ),
-  );
+  const second = spec.search.probed ? matchesPage(spec) : longWalkPage(spec);
+  rows ??= rowsOf(spec.row, await listStatement(db, walks(spec) ? second : first));
   return { rows, ...(await (counting ?? countStatement(db, count))) };
 }
