@@ -8,13 +8,12 @@
  *    has no index for its order (`walk: false`), or the term's own index holds that order.
  * 2. the matches through the term's index (pg_trgm GIN for 3+ characters, lower(left(column, n))
  *    indexes under 3). When those hold the list's order (`prefixOrder`, a 1-2 character term), each
- *    column's first matches in it, merged. Else every match, sorted (`OFFSET 0`: not the sort's
- *    index, unbounded for a rare term); after a missed walk on a table's list, a common term walks
- *    on first (`longWalkPage`).
+ *    column's first matches in it, merged. Else every match, sorted; after a missed walk on a
+ *    table's list, a common term walks on first (`longWalkPage`).
  *
- * The total runs beside them: the matches counted up to totalCap() + 1 (`countNewestFirst`: in
- * the key's order). Every statement runs under LIST_STATEMENT_TIMEOUT (sql.ts: listStatement): a
- * count that runs out answers the cap, flagged; a page, a 503.
+ * The total, counted up to totalCap() + 1, runs beside them. Every statement runs under
+ * LIST_STATEMENT_TIMEOUT (sql.ts: listStatement): a count that runs out answers the cap, flagged;
+ * a page, a 503.
  */
 import { type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
@@ -115,7 +114,7 @@ const inOrder = (spec: SearchedSpec) => spec.search.prefixOrder === true && isSh
 
 /** Plan 2: each column's first matches read in order from its prefix index (UNION), or all, sorted. */
 function matchesPage(spec: SearchedSpec): SQL {
-  const { where, match, key, column, limit, keyOrder } = parts(spec);
+  const { where, key, column, limit, keyOrder } = parts(spec);
   const { term, columns } = spec.search;
   const { page, page_limit } = spec.input;
   const matches = inOrder(spec)
@@ -126,26 +125,36 @@ function matchesPage(spec: SearchedSpec): SQL {
         ),
         sql` UNION `,
       )
-    : sql`SELECT ${key} AS key, ${column} AS ord FROM ${spec.from} WHERE ${where} AND ${match} OFFSET 0`;
+    : allMatches(spec);
   return withRows(spec, sql`SELECT x.key FROM (${matches}) x ORDER BY ${keyOrder} ${limit}`);
 }
 
+/** Every match as (key, ord); `OFFSET 0`: not the sort's index, unbounded for a rare term. */
+function allMatches(spec: SearchedSpec): SQL {
+  const { where, match, key, column } = parts(spec);
+  return sql`SELECT ${key} AS key, ${column} AS ord FROM ${spec.from} WHERE ${where} AND ${match} OFFSET 0`;
+}
+
+/** The first totalCap() + 1 matches, as `columns` (the plan PostgreSQL picks; see `countNewestFirst`). */
+function cappedMatches(spec: SearchedSpec, columns: SQL, from: SQL = spec.from): SQL {
+  const { where, match, key } = parts(spec);
+  const order = spec.search.countNewestFirst ? sql`ORDER BY ${key} DESC` : sql``;
+  return sql`SELECT ${columns} FROM ${from} WHERE ${where} AND ${match} ${order} LIMIT ${totalCap() + 1}`;
+}
+
 /**
- * Plan 2 on a table's list after the walk missed: `m`, the matches up to totalCap() + 1, is every
- * match of a rare term, sorted for the page. A common term (more; at 10M users the first 2,000 by
- * name are one name) walks on to longWalkRows() rows (`w`), and every match is sorted only when that
- * comes short. Each gate is a one-time filter: PostgreSQL skips a branch whose gate is false.
+ * Plan 2 on a table's list after a missed walk: `m` (up to the cap) holds all of a rare term's
+ * matches, sorted for the page; a common term walks on (`w`, at 10M users the first 2,000 by name
+ * are one name), then all its matches are sorted if that comes short. Gates are one-time filters.
  */
 function longWalkPage(spec: SearchedSpec): SQL {
   const { where, match, key, column, limit, keyOrder } = parts(spec);
   const need = (spec.input.page + 1) * spec.input.page_limit;
   const cap = totalCap();
-  const newest = spec.search.countNewestFirst ? sql`ORDER BY ${key} DESC` : sql``;
   return withRows(
     spec,
-    sql`WITH m AS MATERIALIZED (
-        SELECT ${key} AS key, ${column} AS ord FROM ${spec.from} WHERE ${where} AND ${match} ${newest} LIMIT ${cap + 1}
-      ), w AS MATERIALIZED (
+    sql`WITH m AS MATERIALIZED (${cappedMatches(spec, sql`${key} AS key, ${column} AS ord`)}),
+      w AS MATERIALIZED (
         SELECT r.key, r.ord FROM (
           SELECT ${key} AS key, ${column} AS ord, ${match} AS hit FROM ${spec.from}
             WHERE ${where} AND (SELECT count(*) FROM m) > ${cap} ORDER BY ${spec.order} LIMIT ${longWalkRows()}
@@ -156,29 +165,22 @@ function longWalkPage(spec: SearchedSpec): SQL {
         UNION ALL
         SELECT w.key, w.ord FROM w WHERE (SELECT count(*) FROM w) = ${need}
         UNION ALL
-        SELECT a.key, a.ord FROM (
-          SELECT ${key} AS key, ${column} AS ord FROM ${spec.from} WHERE ${where} AND ${match} OFFSET 0
-        ) a WHERE (SELECT count(*) FROM m) > ${cap} AND (SELECT count(*) FROM w) < ${need}
+        SELECT a.key, a.ord FROM (${allMatches(spec)}) a
+          WHERE (SELECT count(*) FROM m) > ${cap} AND (SELECT count(*) FROM w) < ${need}
       ) x ORDER BY ${keyOrder} ${limit}`,
   );
 }
 
-/** The matches counted up to totalCap() + 1 (the plan PostgreSQL picks; see `countNewestFirst`). */
+/** The matches counted up to totalCap() + 1. */
 function matchCount(spec: SearchedSpec, from: SQL = spec.countFrom ?? spec.from): SQL {
-  const { where, match, key } = parts(spec);
-  const order = spec.search.countNewestFirst ? sql`ORDER BY ${key} DESC` : sql``;
-  return sql`SELECT count(*)::int AS n, false AS exact
-    FROM (SELECT 1 FROM ${from} WHERE ${where} AND ${match} ${order} LIMIT ${totalCap() + 1}) x`;
+  return sql`SELECT count(*)::int AS n, false AS exact FROM (${cappedMatches(spec, sql`1`, from)}) x`;
 }
 
 /** The walk answers pages inside it, on lists with an index for their order, unless plan 2 reads in it. */
 const walks = (spec: SearchedSpec) =>
   spec.search.walk !== false && !inOrder(spec) && (spec.input.page + 1) * spec.input.page_limit <= walkRows();
 
-/**
- * A subset's count waits for the walk: a term that filled it is counted over the subset, any other
- * through the term's index. Without a walk, a 1-2 character term is counted over the subset.
- */
+/** A subset's count waits for the walk: a term that filled it is counted over the subset (see probed). */
 const countAfterWalk = (spec: SearchedSpec) => spec.search.probed !== undefined && walks(spec);
 
 /** The statements a searched page starts with (exported so the bench times them). */
@@ -187,6 +189,9 @@ export function searchedListQueries(spec: SearchedSpec): [SQL, SQL] {
   const count = probed && isShortTerm(term) ? matchCount(spec, probed) : matchCount(spec);
   return [walks(spec) ? walkPage(spec) : matchesPage(spec), count];
 }
+
+/** Plan 2 after a missed walk: a table's list walks on for a common term; a subset sorts its matches. */
+const afterWalk = (spec: SearchedSpec) => (spec.search.probed ? matchesPage(spec) : longWalkPage(spec));
 
 /** The walk's end mark, on each row of its page (walkPage). */
 const WalkEnd = z.object({ last__: z.number() });
@@ -211,8 +216,7 @@ export async function searchedList<T>(db: Db, spec: SearchedSpec & RowSchema<T>)
     );
     counting.catch(() => undefined);
   }
-  // The row schema leaves the walk's end mark out. A subset (probed) sorts at most its own rows.
-  const second = spec.search.probed ? matchesPage(spec) : longWalkPage(spec);
-  rows ??= rowsOf(spec.row, await listStatement(db, walks(spec) ? second : first));
+  // The row schema leaves the walk's end mark out.
+  rows ??= rowsOf(spec.row, await listStatement(db, walks(spec) ? afterWalk(spec) : first));
   return { rows, ...(await (counting ?? countStatement(db, count))) };
 }

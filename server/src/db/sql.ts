@@ -110,9 +110,8 @@ export function orderBy(column: SQL, key: SQL, direction: Direction, opts: { nul
 /** Filtered totals are exact up to this many rows (config.ts: LIST_TOTAL_CAP, the contract's cap). */
 export const totalCap = (): number => listSettings().LIST_TOTAL_CAP;
 
-/** Rows of its order a searched page walks before leaving the page to the term's index (list-search.ts). */
+/** Rows of its order a searched page walks first, and a common term the walk missed then (list-search.ts). */
 export const walkRows = (): number => listSettings().LIST_SEARCH_WALK;
-/** Rows of its order a common term's page reads when the first walk missed it (list-search.ts). */
 export const longWalkRows = (): number => listSettings().LIST_SEARCH_LONG_WALK;
 
 /**
