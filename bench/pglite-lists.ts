@@ -21,7 +21,7 @@ import { absoluteTable } from './lib/absolute';
 import { httpTask, loadTogether } from './lib/measure';
 import { startServer, stopServer } from './lib/server';
 import type { LoadPair, ScenarioResult } from './lib/types';
-import { listScenarios, SEARCHED_USER_SQL } from './scenarios/lists';
+import { listScenarios, SEARCHED_DELETED_USER_SQL, SEARCHED_USER_SQL } from './scenarios/lists';
 
 const env = process.env;
 const users = Number(env.SEED_USERS || 100_000);
@@ -45,11 +45,17 @@ async function prepare() {
     const one = async <T>(text: string) => uncheckedRows<T>(await database.db.execute(sql.raw(text)))[0];
     const admin = await one<{ id: number }>('SELECT id FROM users WHERE is_sup_admin ORDER BY id LIMIT 1');
     const searched = await one<{ username: string }>(SEARCHED_USER_SQL);
+    const deleted = await one<{ username: string }>(SEARCHED_DELETED_USER_SQL);
     const popular = await one<{ id: number }>(
       'SELECT id FROM users WHERE NOT is_admin ORDER BY followers_count DESC, id LIMIT 1',
     );
     const token = await createSession(database.db, admin.id, 'admin');
-    return { token, username: searched.username, popularUserId: popular?.id ?? null };
+    return {
+      token,
+      username: searched.username,
+      deletedUsername: deleted?.username ?? 'admin',
+      popularUserId: popular?.id ?? null,
+    };
   } finally {
     await database.close();
   }
@@ -68,7 +74,7 @@ async function measure(url: string, token: string, concurrency: number): Promise
 
 async function main() {
   fs.mkdirSync(dataDir, { recursive: true });
-  const { token, username, popularUserId } = await prepare();
+  const { token, username, deletedUsername, popularUserId } = await prepare();
   if (env.BENCH_SEED_ONLY === '1') {
     return;
   }
@@ -77,7 +83,7 @@ async function main() {
   const server = await startServer({ DATA_DIR: dataDir, SEED: 'none', LOG_LEVEL: 'warn' });
   const results: ScenarioResult[] = [];
   try {
-    for (const s of listScenarios(username, popularUserId)) {
+    for (const s of listScenarios(username, popularUserId, deletedUsername)) {
       if (filters.length > 0 && !filters.some((f) => s.name.includes(f))) {
         continue;
       }

@@ -11,14 +11,25 @@ const page0 = (path: string, params: Record<string, string | number> = {}) =>
 /** The platform user whose full username is searched: the newest (a seed's last). */
 export const SEARCHED_USER_SQL =
   'SELECT username FROM users WHERE NOT is_admin AND deleted_at IS NULL ORDER BY id DESC LIMIT 1';
+/** The deleted user whose full username is searched in deleted-users: the newest deleted. */
+export const SEARCHED_DELETED_USER_SQL =
+  'SELECT username FROM users WHERE NOT is_admin AND deleted_at IS NOT NULL ORDER BY id DESC LIMIT 1';
 
 export const scenarios = async (ctx: BenchContext): Promise<Scenario[]> => {
   const { rows } = await ctx.pool.query<{ username: string }>(SEARCHED_USER_SQL);
-  return listScenarios(rows[0]?.username ?? 'admin', ctx.popularUserId);
+  const deleted = await ctx.pool.query<{ username: string }>(SEARCHED_DELETED_USER_SQL);
+  return listScenarios(rows[0]?.username ?? 'admin', ctx.popularUserId, deleted.rows[0]?.username ?? 'admin');
 };
 
-/** The calls, given the username to search and the user whose followers are listed (PGlite too). */
-export function listScenarios(username: string, popularUserId: number | null): Scenario[] {
+/**
+ * The calls, given the usernames to search (active, deleted) and the user whose followers are
+ * listed (PGlite too).
+ */
+export function listScenarios(
+  username: string,
+  popularUserId: number | null,
+  deletedUsername: string,
+): Scenario[] {
   const list: Scenario[] = [];
   const sorts = ['name', 'username', 'email', 'created_at', 'last_interacted', 'id'];
   for (const order_by of sorts) {
@@ -50,7 +61,18 @@ export function listScenarios(username: string, popularUserId: number | null): S
       name: 'deleted-users created_at desc',
       url: page0('deleted-users', { order_by: 'created_at', direction: 'desc' }),
     },
-    { name: 'deleted-users search common', url: page0('deleted-users', { query: 'son' }) },
+    ...(
+      [
+        ['1 char', 's'],
+        ['2 chars', 'ma'],
+        ['common', 'son'],
+        ['full username', deletedUsername],
+        ['no match', 'qxzqv'],
+      ] as const
+    ).map(([label, query]) => ({
+      name: `deleted-users search ${label}`,
+      url: page0('deleted-users', { query }),
+    })),
     { name: 'admin-users-list name', url: page0('admin-users-list') },
     { name: 'admin-users-list search', url: page0('admin-users-list', { query: 'adm' }) },
     { name: 'reported-users', url: page0('reported-users', { order_by: 'created_at', direction: 'desc' }) },

@@ -44,6 +44,16 @@ beforeAll(async () => {
   for (let i = 0; i < 9; i++) {
     add(`Yzxw ${i}`, `late${i}`);
   }
+  // Deleted users starting with 'q' in the name or only in the username, so their two prefix
+  // indexes' matches interleave in the name order.
+  for (const [n, u] of [
+    ['Quill Gone', 'gone1'],
+    ['Able Gone', 'q.gone2'],
+    ['Quo Gone', 'gone3'],
+    ['Mona Gone', 'q.gone4'],
+  ]) {
+    add(n, u, true);
+  }
   add('Rarezxq One', 'rare1');
   add('Kim', 'rarezxq.two');
   await env.db.execute(
@@ -102,7 +112,9 @@ describe('searched lists', () => {
     ['a term gathered late in the order (every match, sorted)', 'active', 'Yzxw'],
     // In most rows, in none of the first 20 newest but in the 40 the longer walk reads.
     ['a common term absent from the start of the order (the longer walk)', 'active', 'lpha'],
+    // By name, deleted users' own prefix indexes hold their order too (plan 2 reads them in order).
     ['deleted users, short and long terms', 'deleted', 'qv'],
+    ['deleted users, a 1-character term', 'deleted', 'q'],
     ['deleted users, a long term', 'deleted', 'zxw'],
   ];
   for (const [label, kind, term] of cases) {

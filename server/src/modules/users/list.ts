@@ -67,9 +67,9 @@ function userListSearch(kind: UserListKind, input: UserListInput): ListSearch | 
     },
     // Deleted users are a few among millions: only their name order has its own index to walk.
     walk: kind !== 'deleted' || input.order_by === 'name',
-    // users_name_p1_idx ... users_username_p2_idx hold the name order (the list's default); deleted
-    // users, 2 % of them, are served by their own index instead.
-    prefixOrder: kind === 'active' && input.order_by === 'name',
+    // users_name_p1_idx ... users_username_p2_idx hold the name order (the list's default), and
+    // users_deleted_name_p1_idx ... users_deleted_username_p2_idx hold it among deleted users.
+    prefixOrder: kind !== 'backend' && input.order_by === 'name',
   };
 }
 
