@@ -86,6 +86,15 @@ export function listScenarios(
     { name: 'searches search 1 char', url: page0('searches', { query: 'c' }) },
     { name: 'searches search common', url: page0('searches', { query: 'coffee' }) },
     { name: 'searches search no match', url: page0('searches', { query: 'qxzqv' }) },
+    // Common terms whose first matches lie far along their list's order (the slowest of the mix).
+    ...['ann', 'lee', 'ber'].map((query) => ({
+      name: `users-list search far common '${query}', by name`,
+      url: page0('users-list', { query }),
+    })),
+    {
+      name: "searches search far common 'ramen', by term",
+      url: page0('searches', { query: 'ramen', order_by: 'search_term' }),
+    },
     { name: 'campaigns', url: page0('campaigns') },
     { name: 'transaction-history', url: page0('transaction-history') },
     { name: 'interests', url: page0('campaign-interests') },
@@ -99,7 +108,7 @@ export function listScenarios(
       { name: 'followers newest', url: page0('followers', { user_id: popularUserId }) },
       { name: 'following newest', url: page0('following', { user_id: popularUserId }) },
     );
-    for (const [label, keyword] of terms) {
+    for (const [label, keyword] of [...terms, ['rare 2 chars', 'ka'] as [string, string]]) {
       list.push({
         name: `followers search ${label}, newest`,
         url: page0('followers', { user_id: popularUserId, keyword }),
