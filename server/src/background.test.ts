@@ -1,6 +1,3 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -9,6 +6,7 @@ import { loadConfig } from './config';
 import { uncheckedRows } from './db/sql';
 import { createDeps } from './deps';
 import { setupTestApp, type TestEnv } from './test/harness';
+import { testTempDir } from './test/temp-dir';
 
 let env: TestEnv;
 beforeAll(async () => {
@@ -19,7 +17,7 @@ afterAll(async () => {
 });
 
 const depsFor = (nodeEnv: string) => {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'background-'));
+  const dataDir = testTempDir('background-');
   const config = loadConfig({ ...process.env, NODE_ENV: nodeEnv, DATA_DIR: dataDir, LOG_LEVEL: 'silent' });
   return createDeps(config, env.database);
 };

@@ -1,9 +1,9 @@
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { loadConfig, loadEnvFile } from './config';
 import { REPO_ROOT } from './paths';
+import { testTempDir } from './test/temp-dir';
 
 describe('configuration', () => {
   afterEach(() => {
@@ -25,7 +25,7 @@ describe('configuration', () => {
   });
 
   it('reads a .env file, but a variable set in the environment wins', () => {
-    const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'env-')), '.env');
+    const file = path.join(testTempDir('env-'), '.env');
     fs.writeFileSync(file, 'OPS_TEST_A=from-file\nOPS_TEST_B=from-file\n');
     process.env.OPS_TEST_A = 'from-env';
     loadEnvFile(file);

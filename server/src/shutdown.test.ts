@@ -42,7 +42,7 @@ describe('handleSignals', () => {
     expect((await env.app.inject({ method: 'GET', url: '/healthz' })).statusCode).toBe(200);
     expect(p.codes).toEqual([]);
     expect(await p.firstExit).toBe(0);
-    env = undefined; // closed by the shutdown
+    // The shutdown closed the app and its pool; afterEach's close() still drops the file's database.
   }, 300_000);
 
   it('a second signal exits 1 at once, without waiting for the delay or requests in flight', async () => {

@@ -1,12 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Database, openDatabase } from '../db/client';
 import { uncheckedRows } from '../db/sql';
+import { testTempDir } from '../test/temp-dir';
 import { seedDemoOnce } from './once';
 
 // Two processes on one server need a server: PGlite has one process per data directory.
@@ -17,7 +16,7 @@ if (!url) {
 
 describe.skipIf(!url)('the demo seed of two first starts at once on one PostgreSQL', () => {
   const schemaName = `t_${randomBytes(6).toString('hex')}`;
-  const mediaDir = fs.mkdtempSync(path.join(os.tmpdir(), 'seed-once-'));
+  const mediaDir = testTempDir('seed-once-');
   let a: Database;
   let b: Database;
   const admin = () => new pg.Client({ connectionString: url });

@@ -13,6 +13,11 @@ export interface ServerTemplate {
   pgliteDump?: string;
   /** DATABASE_URL: a database in that state, which each test file copies with CREATE DATABASE … TEMPLATE. */
   pgTemplate?: string;
+  /**
+   * The run's directory for the files' data directories, removed at the end of the run: a mail a
+   * test's request sends after its response (afterCommit) may land after the file removed its own.
+   */
+  runDir?: string;
 }
 
 declare module 'vitest' {
@@ -44,6 +49,8 @@ async function adminQuery(url: string, text: string) {
  * per file on a quiet machine, a minute and more on a busy one).
  */
 export default async function setup(project: TestProject) {
+  const runDir = fs.mkdtempSync(path.join(os.tmpdir(), 'admin-test-run-'));
+  const removeRunDir = () => fs.rmSync(runDir, { recursive: true, force: true });
   const url = process.env.DATABASE_URL;
   if (url) {
     const name = `admin_test_template_${randomBytes(6).toString('hex')}`;
@@ -53,10 +60,14 @@ export default async function setup(project: TestProject) {
     await syncPermissions(database.db);
     // CREATE DATABASE … TEMPLATE refuses while anyone is connected to the template.
     await database.close();
-    project.provide('serverTemplate', { pgTemplate: name });
-    return () => adminQuery(url, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    project.provide('serverTemplate', { pgTemplate: name, runDir });
+    return async () => {
+      removeRunDir();
+      await adminQuery(url, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    };
   }
-  const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'admin-test-template-'));
+  const tmp = path.join(runDir, 'template');
+  fs.mkdirSync(tmp);
   const database = await openDatabase({ dataDir: null });
   await database.migrate();
   await syncPermissions(database.db);
@@ -64,6 +75,6 @@ export default async function setup(project: TestProject) {
   const dump = path.join(tmp, 'pgdata.tar');
   fs.writeFileSync(dump, Buffer.from(await (await client.dumpDataDir('none')).arrayBuffer()));
   await database.close();
-  project.provide('serverTemplate', { pgliteDump: dump });
-  return () => fs.rmSync(tmp, { recursive: true, force: true });
+  project.provide('serverTemplate', { pgliteDump: dump, runDir });
+  return removeRunDir;
 }

@@ -1,6 +1,5 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { type CallDef, calls, inputOf } from '@admin/contract';
 import { inArray, sql } from 'drizzle-orm';
@@ -18,6 +17,7 @@ import type { Clock } from '../providers/clock';
 import { createMailer, type Mailer } from '../providers/mail';
 import { syncPermissions } from '../seed/bootstrap';
 import { withDatabase } from './global-setup';
+import { testTempDir } from './temp-dir';
 
 export interface TestEnv {
   app: FastifyInstance;
@@ -56,7 +56,7 @@ export async function setupTestApp(
     clock?: Clock;
   } = {},
 ): Promise<TestEnv> {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'admin-test-'));
+  const dataDir = testTempDir('admin-test-');
   const { database, url, drop } = await openTestDatabase();
   const config = loadConfig({
     ...process.env,
@@ -87,10 +87,14 @@ export async function setupTestApp(
     dataDir,
     outboxDir,
     async close() {
-      await app.close();
-      await database.close();
-      await drop();
-      fs.rmSync(dataDir, { recursive: true, force: true });
+      try {
+        await app.close();
+        await database.close();
+      } finally {
+        // Also after a test that shut the app down itself (shutdown.test.ts): its database must go.
+        await drop();
+        fs.rmSync(dataDir, { recursive: true, force: true });
+      }
     },
   };
 }
